@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top: the engine (pure geometry and gestures, no I/O, no Foundation),
+// the list formats (bytes in, bytes out), the command language (parsing, running,
+// printing), the readline shim, and the command-line front with a tiny main.swift.
+let package = Package(
+  name: "rowdrag",
+  products: [
+    .executable(name: "rowdrag", targets: ["rowdrag"]),
+    .library(name: "RowdragEngine", targets: ["RowdragEngine"]),
+  ],
+  targets: [
+    .target(name: "RowdragEngine"),
+    .target(name: "RowdragFormats"),
+    .target(name: "RowdragCommands", dependencies: ["RowdragEngine", "RowdragFormats"]),
+    .systemLibrary(
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .target(name: "RowdragCLI", dependencies: ["RowdragCommands", "CReadline"]),
+    .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI"]),
+    .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
+    .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),
+    .testTarget(name: "RowdragCommandsTests", dependencies: ["RowdragCommands"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["RowdragCommands"]),
+  ]
+)

@@ -1,0 +1,12 @@
+/// Exit statuses, mapped in one place (SPEC §8).
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// A command failed.
+  case commandFailed = 1
+  /// The command line was wrong.
+  case usage = 2
+  /// The input list could not be parsed.
+  case badInput = 3
+  /// A file could not be read or written.
+  case ioFailure = 4
+}

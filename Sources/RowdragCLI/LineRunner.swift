@@ -1,0 +1,43 @@
+import RowdragCommands
+import RowdragFormats
+
+/// Runs the commands of one script line against a session: the loop both the script
+/// mode and the REPL share.
+struct LineRunner {
+  /// What happened on a line.
+  struct Result {
+    var failures: [CommandError] = []
+    var quit: Session.Outcome = .proceed
+  }
+
+  /// Runs `line`'s commands in order; stops at the first failure unless `keepGoing`,
+  /// and at a quit.
+  static func run(
+    _ line: Substring, session: Session, out: OutputSink, keepGoing: Bool
+  ) -> Result {
+    var result = Result()
+    var lexer = CommandLexer(line: line)
+    while let next = lexer.next() {
+      let raw: RawCommand
+      switch next {
+      case .failure(let error):
+        result.failures.append(CommandError(command: error.command, message: error.message))
+        return result
+      case .success(let command):
+        raw = command
+      }
+      do {
+        let command = try CommandParser.parse(raw)
+        let outcome = try session.run(command, named: raw.name, out: out)
+        if outcome != .proceed {
+          result.quit = outcome
+          return result
+        }
+      } catch {
+        result.failures.append(error)
+        if !keepGoing { return result }
+      }
+    }
+    return result
+  }
+}

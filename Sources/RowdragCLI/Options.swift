@@ -1,0 +1,144 @@
+import RowdragCommands
+
+/// A parsed command line (SPEC §8).
+public struct Options: Sendable {
+  /// Where commands come from, in order.
+  public enum Script: Sendable, Equatable {
+    /// `-e CMDS`; `index` is 1-based among the `-e` options, for `-e #N` in errors.
+    case expression(String, index: Int)
+    /// `-f SCRIPT` (`-` is standard input).
+    case file(String)
+  }
+
+  public var file: String?
+  public var scripts: [Script] = []
+  public var quiet = false
+  /// `-i`: write back; the backup suffix, empty for none.
+  public var inPlace: String?
+  public var keepGoing = false
+  public var load = LoadOptions()
+  /// `set` keys and values given as presets, in command-line order.
+  public var presets: [(key: String, values: [String])] = []
+  public var width: Int?
+  public var help = false
+  public var version = false
+
+  /// Whether the list is read from standard input.
+  public var listFromStdin: Bool { file == nil || file == "-" }
+}
+
+/// A wrong command line (exit status 2).
+public struct UsageError: Error, Sendable, Equatable {
+  public var message: String
+}
+
+/// Parses arguments like getopt_long: clustered short flags, `-eCMDS`, `--opt=value`,
+/// `--opt value`, `--` ends options, `-` is a file name.
+public enum OptionParser {
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var expressionCount = 0
+    var files: [String] = []
+    var i = 0
+    var endOfOptions = false
+
+    func apply(_ spec: OptionSpec, _ value: String?) throws(UsageError) {
+      switch spec.long {
+      case "expression":
+        expressionCount += 1
+        options.scripts.append(.expression(value ?? "", index: expressionCount))
+      case "file": options.scripts.append(.file(value ?? ""))
+      case "quiet": options.quiet = true
+      case "in-place": options.inPlace = value ?? ""
+      case "keep-going": options.keepGoing = true
+      case "json": options.load.format = .json
+      case "text": options.load.format = .text
+      case "header": options.load.headerPattern = value
+      case "lock": options.load.lockPattern = value
+      case "pin": options.load.pinPattern = value
+      case "height-key": options.load.heightKey = value ?? ""
+      case "lock-key": options.load.lockKey = value ?? ""
+      case "pin-key": options.load.pinKey = value ?? ""
+      case "label-key": options.load.labelKey = value
+      case "width":
+        guard let v = value, let w = Int(v), w >= 20, w <= 10000 else {
+          throw UsageError(message: "--width takes a number of columns from 20 to 10000")
+        }
+        options.width = w
+      case "help": options.help = true
+      case "version": options.version = true
+      default:
+        // The presets: viewport, row-height, fps, autoscroll, rule, hold.
+        let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        options.presets.append((spec.long, words.isEmpty ? [""] : words))
+      }
+    }
+
+    func nextValue(for name: String) throws(UsageError) -> String {
+      i += 1
+      guard i < arguments.count else { throw UsageError(message: "option \(name) needs an argument") }
+      return arguments[i]
+    }
+
+    while i < arguments.count {
+      let arg = arguments[i]
+      if endOfOptions || arg == "-" || !arg.hasPrefix("-") {
+        files.append(arg)
+      } else if arg == "--" {
+        endOfOptions = true
+      } else if arg.hasPrefix("--") {
+        let body = arg.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let attached = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let spec = OptionTable.spec(long: name) else {
+          let hint = nearestOption(name).map { "; did you mean '--\($0)'?" } ?? ""
+          throw UsageError(message: "unknown option '--\(name)'\(hint)")
+        }
+        if spec.argument == nil {
+          if attached != nil { throw UsageError(message: "option --\(name) takes no argument") }
+          try apply(spec, nil)
+        } else if spec.optionalArgument {
+          try apply(spec, attached)
+        } else {
+          let value: String
+          if let attached { value = attached } else { value = try nextValue(for: "--\(name)") }
+          try apply(spec, value)
+        }
+      } else {
+        var letters = Substring(arg.dropFirst())
+        while let letter = letters.first {
+          letters = letters.dropFirst()
+          guard let spec = OptionTable.spec(short: letter) else {
+            throw UsageError(message: "unknown option '-\(letter)'")
+          }
+          if spec.argument == nil {
+            try apply(spec, nil)
+          } else if spec.optionalArgument {
+            try apply(spec, letters.isEmpty ? nil : String(letters))
+            break
+          } else {
+            let value: String
+            if letters.isEmpty { value = try nextValue(for: "-\(letter)") } else { value = String(letters) }
+            try apply(spec, value)
+            break
+          }
+        }
+      }
+      i += 1
+    }
+    guard files.count <= 1 else {
+      throw UsageError(message: "more than one list file given ('\(files[0])', '\(files[1])'); give one FILE")
+    }
+    options.file = files.first
+    if options.inPlace != nil && options.listFromStdin {
+      throw UsageError(message: "-i needs a FILE to write back to; the list would come from standard input")
+    }
+    return options
+  }
+
+  private static func nearestOption(_ name: String) -> String? {
+    let names = OptionTable.options.map(\.long)
+    if !name.isEmpty, let prefixed = names.first(where: { $0.hasPrefix(name) }) { return prefixed }
+    return Suggestion.nearest(to: name, in: names)
+  }
+}

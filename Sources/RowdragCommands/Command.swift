@@ -1,0 +1,61 @@
+/// A row address (SPEC §6): resolved against the current order when the command runs.
+public enum Address: Sendable, Equatable {
+  /// 1-based global row number.
+  case number(Int)
+  /// `$`, the last row.
+  case last
+  /// `S:R`, 1-based section and row.
+  case sectionRow(Int, Int)
+  /// `/REGEX/`, the first row from the top whose label matches.
+  case pattern(String)
+}
+
+/// A parsed command, ready to run.
+public enum Command: Sendable, Equatable {
+  case press(Address)
+  case pressAt(y: Double)
+  case dragTo(y: Double)
+  case dragBy(Double)
+  case dragToRow(Address)
+  case tick(Int)
+  case wait(Double)
+  case release
+  case cancel
+  case move(Address, to: Address)
+  case scrollTo(Double)
+  case scrollBy(Double)
+  case scrollToRow(Address)
+  case scrollTop
+  case scrollBottom
+  case lock(Address)
+  case pin(Address)
+  case unlock(Address)
+  case undo
+  case redo
+  case print
+  case list
+  case show
+  case state
+  case set(key: String, values: [String])
+  case get(key: String)
+  case write(String?)
+  case quit(force: Bool)
+  case help(String?)
+}
+
+/// A command the parser or the session refused, with the name it was typed as.
+public struct CommandError: Error, Sendable, Equatable {
+  public var command: String
+  public var message: String
+  /// `true` when a file could not be read or written (exit status 4).
+  public var isIOFailure = false
+
+  public init(command: String, message: String, isIOFailure: Bool = false) {
+    self.command = command
+    self.message = message
+    self.isIOFailure = isIOFailure
+  }
+
+  /// `COMMAND: message`, or just the message when there is no command name.
+  public var description: String { command.isEmpty ? message : "\(command): \(message)" }
+}

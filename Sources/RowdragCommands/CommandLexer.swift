@@ -1,0 +1,129 @@
+/// A command as typed: its name and argument tokens, before meaning is given to them.
+public struct RawCommand: Sendable, Equatable {
+  public var name: String
+  public var arguments: [Token]
+  /// The command's text, for error messages.
+  public var text: String
+}
+
+/// One argument word.
+public enum Token: Sendable, Equatable {
+  case word(String)
+  /// The pattern between slashes, `\/` already turned into `/`.
+  case pattern(String)
+}
+
+/// A syntax error found while splitting a line into commands.
+public struct LexError: Error, Sendable, Equatable {
+  public var command: String
+  public var message: String
+}
+
+/// Splits one script line into commands, one at a time, so that commands before a
+/// malformed one run (SPEC §9.19).
+///
+/// `;` separates commands and `#` starts a comment, except inside `/REGEX/` (a word
+/// that starts with `/`), where both are literal and `\/` is a slash; `write`'s file
+/// name is taken as it stands up to `;` or `#`, so `write /tmp/x` needs no quoting.
+public struct CommandLexer {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  public init<S: StringProtocol>(line: S) { bytes = Array(line.utf8) }
+
+  /// The next command, nil at the end of the line, or a `LexError` (after which the
+  /// rest of the line is dropped).
+  public mutating func next() -> Result<RawCommand, LexError>? {
+    while true {
+      skipSpaces()
+      guard index < bytes.count, bytes[index] != Self.hash else { return nil }
+      if bytes[index] == Self.semicolon {
+        index += 1
+        continue
+      }
+      break
+    }
+    let start = index
+    let name = word()
+    var arguments: [Token] = []
+    if name == "write" || name == "w" {
+      let argStart = index
+      while index < bytes.count, bytes[index] != Self.semicolon, bytes[index] != Self.hash {
+        index += 1
+      }
+      let raw = String(decoding: bytes[argStart..<index], as: UTF8.self)
+      let trimmed = raw.trimmingSpaces
+      if !trimmed.isEmpty { arguments.append(.word(trimmed)) }
+      return .success(RawCommand(name: name, arguments: arguments, text: text(from: start)))
+    }
+    while true {
+      skipSpaces()
+      guard index < bytes.count, bytes[index] != Self.semicolon, bytes[index] != Self.hash else {
+        break
+      }
+      if bytes[index] == Self.slash {
+        index += 1
+        var pattern: [UInt8] = []
+        var closed = false
+        while index < bytes.count {
+          let b = bytes[index]
+          if b == Self.backslash, index + 1 < bytes.count, bytes[index + 1] == Self.slash {
+            pattern.append(Self.slash)
+            index += 2
+          } else if b == Self.slash {
+            index += 1
+            closed = true
+            break
+          } else {
+            pattern.append(b)
+            index += 1
+          }
+        }
+        guard closed else {
+          index = bytes.count
+          return .failure(
+            LexError(command: name, message: "unterminated /REGEX/; end it with '/'"))
+        }
+        arguments.append(.pattern(String(decoding: pattern, as: UTF8.self)))
+      } else {
+        arguments.append(.word(word()))
+      }
+    }
+    return .success(RawCommand(name: name, arguments: arguments, text: text(from: start)))
+  }
+
+  private mutating func skipSpaces() {
+    while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 13 {
+      index += 1
+    }
+  }
+
+  private mutating func word() -> String {
+    let start = index
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == 32 || b == 9 || b == 13 || b == Self.semicolon || b == Self.hash { break }
+      index += 1
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  private func text(from start: Int) -> String {
+    String(decoding: bytes[start..<index], as: UTF8.self).trimmingSpaces
+  }
+
+  private static let semicolon: UInt8 = 59
+  private static let hash: UInt8 = 35
+  private static let slash: UInt8 = 47
+  private static let backslash: UInt8 = 92
+}
+
+extension String {
+  var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" }),
+      let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

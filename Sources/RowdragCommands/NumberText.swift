@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Numbers as the command language reads them and as `state` prints them.
+public enum NumberText {
+  /// Parses a decimal number: optional sign, digits, optional fraction and exponent.
+  /// No `inf`, `nan` or hex (SPEC §9.19). Returns nil when malformed; the value may be
+  /// infinite when out of range, which callers refuse.
+  public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+    let bytes = Array(text.utf8)
+    var i = 0
+    if i < bytes.count, bytes[i] == 43 || bytes[i] == 45 { i += 1 }  // + -
+    var digits = 0
+    while i < bytes.count, isDigit(bytes[i]) {
+      i += 1
+      digits += 1
+    }
+    if i < bytes.count, bytes[i] == 46 {  // .
+      i += 1
+      while i < bytes.count, isDigit(bytes[i]) {
+        i += 1
+        digits += 1
+      }
+    }
+    guard digits > 0 else { return nil }
+    if i < bytes.count, bytes[i] == 101 || bytes[i] == 69 {  // e E
+      i += 1
+      if i < bytes.count, bytes[i] == 43 || bytes[i] == 45 { i += 1 }
+      let start = i
+      while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+      guard i > start else { return nil }
+    }
+    guard i == bytes.count else { return nil }
+    return Double(String(text))
+  }
+
+  /// Parses a whole number of decimal digits (no sign), nil when malformed or too big.
+  public static func parseWhole<S: StringProtocol>(_ text: S) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy(isDigit) else { return nil }
+    return Int(text)
+  }
+
+  private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+
+  /// SPEC §5.3: rounded to 3 decimals as `%.3f` does (correctly rounded), trailing zeros
+  /// and a trailing point removed, `-0` printed as `0`.
+  public static func fixed3(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "0" : (value > 0 ? "1e999" : "-1e999") }
+    var buffer = [CChar](repeating: 0, count: 400)
+    let written = buffer.withUnsafeMutableBufferPointer { out in
+      withVaList([value]) { vsnprintf(out.baseAddress, out.count, "%.3f", $0) }
+    }
+    var bytes = buffer[0..<Int(Swift.max(0, Swift.min(written, 399)))].map { UInt8(bitPattern: $0) }
+    while bytes.last == 48 { bytes.removeLast() }  // 0
+    if bytes.last == 46 { bytes.removeLast() }  // .
+    if bytes == [45, 48] { return "0" }  // -0
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

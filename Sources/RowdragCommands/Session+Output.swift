@@ -1,0 +1,77 @@
+import RowdragEngine
+import RowdragFormats
+
+/// `print`, `list`, `state`, `help` and `write`.
+extension Session {
+  /// Writes the list in its input format, in the current layout order.
+  public func printList(to out: OutputSink) throws {
+    try document.write(order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
+    try out.flush()
+    out.owesNewline = out.endsWithoutNewline
+  }
+
+  /// `list`: `%6d<TAB>flag<TAB>label`, one line a row.
+  func writeListing(to out: OutputSink) throws {
+    let layout = engine.layout
+    let lifted = engine.lift?.position
+    for position in layout.order.indices {
+      let number = String(position + 1)
+      var line = String(repeating: " ", count: Swift.max(0, 6 - number.count)) + number + "\t"
+      line.append(position == lifted ? ">" : layout.flags[position].mark)
+      line.append("\t")
+      try out.write(line)
+      try out.write(document.withLabel(ofRow: Int(layout.order[position])) { Array($0) })
+      try out.write("\n")
+    }
+  }
+
+  /// The `state` line of SPEC §5.3, keys in the contract's order.
+  public func stateLine() -> String {
+    let n = NumberText.fixed3
+    var line = "{\"t\":\(n(engine.time)),\"offset\":\(n(engine.offset))"
+    line += ",\"content\":\(n(engine.layout.contentHeight)),\"viewport\":\(n(engine.settings.viewport))"
+    line += ",\"phase\":\"\(engine.phase.name)\",\"rows\":\(engine.layout.rowCount),\"lifted\":"
+    if let lift = engine.lift {
+      line += "{\"row\":\(lift.position + 1),\"from\":\(lift.sourcePosition + 1)"
+      line += ",\"finger\":\(n(lift.finger)),\"center\":\(n(lift.center))}"
+    } else {
+      line += "null"
+    }
+    line += ",\"dirty\":\(engine.isDirty)}"
+    return line
+  }
+
+  func help(_ name: String?) throws -> String {
+    guard let name else { return CommandTable.helpText }
+    guard let spec = CommandTable.spec(named: name) else {
+      throw CommandError(
+        command: "", message: "no command '\(name)'" + Suggestion.hint(for: name, in: CommandTable.allNames))
+    }
+    var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
+    if spec.name == "set" || spec.name == "get" {
+      for setting in CommandTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
+    }
+    return text
+  }
+
+  /// Saves the list to `path` (default: the file it came from) atomically, then
+  /// makes the saved order the new baseline for `dirty`.
+  func write(to path: String?) throws {
+    try engine.requireIdle()
+    guard let target = path ?? filePath else {
+      throw CommandError(
+        command: "", message: "no file name: the list came from standard input; use 'write FILE'")
+    }
+    if target == filePath && !engine.layoutDiffersFromFile { return }
+    try AtomicFile.write(path: target) { out in
+      try document.write(order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
+    }
+    markSaved()
+  }
+
+  /// After a successful write: the current order is what the file holds.
+  public func markSaved() {
+    let previous = engine.rebase()
+    document.rebase(previous)
+  }
+}

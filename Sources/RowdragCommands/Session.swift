@@ -1,0 +1,135 @@
+import RowdragEngine
+import RowdragFormats
+
+/// A loaded list, its engine and where it came from: what every command runs against.
+///
+/// Both the script runner and the REPL drive one `Session`; output goes to the sink
+/// they pass in, so tests run commands without a process.
+public final class Session {
+  public var engine: Engine
+  public var document: Document
+  /// Where `write` without a name goes; nil when the list came from standard input.
+  public var filePath: String?
+  /// Width of the `show` picture in columns.
+  public var width = 80
+  /// Whether `show` may use colour.
+  public var color = false
+  private var matchers: [String: LabelMatcher] = [:]
+
+  public init(document: Document, layout: Layout, settings: Settings = Settings(), filePath: String?) {
+    self.document = document
+    self.engine = Engine(layout: layout, settings: settings)
+    self.filePath = filePath
+  }
+
+  /// What the caller should do after a command.
+  public enum Outcome: Equatable {
+    case proceed
+    case quit(force: Bool)
+  }
+
+  /// Runs one command. A refused command changes nothing and throws.
+  @discardableResult
+  public func run(_ command: Command, named name: String, out: OutputSink) throws(CommandError)
+    -> Outcome
+  {
+    do {
+      return try execute(command, out: out)
+    } catch let error as EngineError {
+      throw CommandError(command: name, message: error.message)
+    } catch let error as CommandError {
+      throw CommandError(command: name, message: error.message, isIOFailure: error.isIOFailure)
+    } catch let error as IOFailure {
+      throw CommandError(command: name, message: "\(error.path): \(error.message)", isIOFailure: true)
+    } catch {
+      throw CommandError(command: name, message: "\(error)")
+    }
+  }
+
+  private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
+    switch command {
+    case .press(let a): try engine.press(position: try resolve(a))
+    case .pressAt(let y): try engine.press(screenY: y)
+    case .dragTo(let y): try engine.drag(toScreenY: y)
+    case .dragBy(let d): try engine.drag(by: d)
+    case .dragToRow(let a):
+      guard engine.finger != nil else { throw EngineError.noGesture }
+      try engine.drag(toRow: try resolve(a))
+    case .tick(let n): try engine.tick(n)
+    case .wait(let s): try engine.wait(s)
+    case .release: try engine.release()
+    case .cancel: try engine.cancel()
+    case .move(let a, let target): try move(a, to: target)
+    case .scrollTo(let o): try engine.scroll(to: o)
+    case .scrollBy(let d): try engine.scroll(by: d)
+    case .scrollToRow(let a): try engine.scroll(reveal: try resolve(a))
+    case .scrollTop: try engine.scrollToTop()
+    case .scrollBottom: try engine.scrollToBottom()
+    case .lock(let a): try engine.lock(try resolve(a))
+    case .pin(let a): try engine.pin(try resolve(a))
+    case .unlock(let a): try engine.unlock(try resolve(a))
+    case .undo: try engine.undo()
+    case .redo: try engine.redo()
+    case .print: try printList(to: out)
+    case .list: try writeListing(to: out)
+    case .show: try out.write(ShowRenderer(session: self).render())
+    case .state: try out.write(stateLine() + "\n")
+    case .set(let key, let values): try set(key, values)
+    case .get(let key): try out.write(try get(key) + "\n")
+    case .write(let path): try write(to: path)
+    case .quit(let force): return .quit(force: force)
+    case .help(let name): try out.write(try help(name))
+    }
+    return .proceed
+  }
+
+  /// Turns an address into a 0-based position in the current order.
+  public func resolve(_ address: Address) throws -> Int {
+    let layout = engine.layout
+    switch address {
+    case .number(let n):
+      try engine.checkPosition(n &- 1)
+      return n - 1
+    case .last:
+      guard layout.rowCount > 0 else { throw EngineError.emptyList }
+      return layout.rowCount - 1
+    case .sectionRow(let s, let r):
+      guard s >= 1, s <= layout.sectionCount else {
+        throw EngineError.sectionOutOfRange(section: s, count: layout.sectionCount)
+      }
+      let k = layout.rowCount(inSection: s - 1)
+      guard r >= 1, r <= k else { throw EngineError.sectionRowOutOfRange(section: s, row: r, limit: k) }
+      return layout.position(section: s - 1, row: r - 1)
+    case .pattern(let p):
+      let matcher = try cachedMatcher(p)
+      let order = layout.order
+      for position in order.indices
+      where document.withLabel(ofRow: Int(order[position]), matcher.matches) {
+        return position
+      }
+      throw CommandError(command: "", message: "no row matches /\(p)/")
+    }
+  }
+
+  private func cachedMatcher(_ pattern: String) throws -> LabelMatcher {
+    if let m = matchers[pattern] { return m }
+    let m = try LabelMatcher(pattern)
+    matchers[pattern] = m
+    return m
+  }
+
+  private func move(_ address: Address, to target: Address) throws {
+    let from = try resolve(address)
+    switch target {
+    case .sectionRow(let s, let r):
+      try engine.move(from, toSection: s &- 1, row: r &- 1)
+    default:
+      try engine.move(from, toPosition: try resolve(target))
+    }
+  }
+
+  /// The label of the row at `position`.
+  public func label(atPosition position: Int) -> String {
+    document.label(ofRow: Int(engine.layout.order[position]))
+  }
+}

@@ -1,0 +1,148 @@
+import RowdragEngine
+
+/// `show`: a text picture of the viewport (SPEC §7).
+///
+/// One line a visible item: titled section headers as `== Title ==`, rows as number,
+/// on-screen y-range, flag and label, the lifted row's slot as a dotted gap, and the
+/// floating snapshot as a `>>` line placed by its center, with the finger's y. The
+/// last column is a scroll indicator (`#` thumb on a `|` track).
+struct ShowRenderer {
+  let session: Session
+  /// At most this many item lines; the rest is summarised.
+  static let maxLines = 200
+
+  private enum Line {
+    case header(section: Int, top: Double)
+    case row(position: Int, top: Double, height: Double)
+    case snapshot
+  }
+
+  func render() -> String {
+    let engine = session.engine
+    let layout = engine.layout
+    let o = engine.offset
+    let v = engine.settings.viewport
+    let width = Swift.max(session.width, 20)
+    var items = visibleItems(layout: layout, offset: o, viewport: v)
+    let truncated = items.count > ShowRenderer.maxLines
+    if truncated { items.removeLast(items.count - ShowRenderer.maxLines) }
+    let lift = engine.lift
+    if let lift {
+      // The snapshot line goes before the first item whose center is below its own.
+      let index = items.firstIndex { item in
+        switch item {
+        case .header(_, let top): top + 14 > lift.center
+        case .row(_, let top, let height): top + height / 2 > lift.center
+        case .snapshot: false
+        }
+      }
+      items.insert(.snapshot, at: index ?? items.endIndex)
+    }
+    let rows = items.compactMap { if case .row(let p, _, _) = $0 { p } else { nil } }
+    let range = rows.isEmpty ? "none" : "\(rows[0] + 1)-\(rows[rows.count - 1] + 1)"
+    let n = NumberText.fixed3
+    var out = "offset \(n(o)) of \(n(engine.offsetRange.lowerBound))..\(n(engine.offsetRange.upperBound))"
+    out += "  content \(n(layout.contentHeight))  viewport \(n(v))  rows \(range) of \(layout.rowCount)"
+    out += "  \(engine.phase.name)  t=\(n(engine.time))"
+    out = TextWidth.fit(out, width: width) + "\n"
+    if layout.rowCount == 0 && layout.sectionCount == 1 && !layout.sectionTitled[0] {
+      return out + "(empty list)\n"
+    }
+    let thumb = scrollThumb(lines: items.count, engine: engine)
+    for (i, item) in items.enumerated() {
+      let bar = thumb.contains(i) ? "#" : "|"
+      let text: String
+      var style: String?
+      switch item {
+      case .header(let s, let top):
+        let title = session.document.title(ofSection: s) ?? ""
+        text = "       \(yRange(top - o, top - o + layout.headerHeight(s)))  == \(title) =="
+      case .row(let p, let top, let h):
+        let y = yRange(top - o, top + h - o)
+        if p == lift?.position {
+          text = "\(pad(p + 1)) \(y)  " + String(repeating: ". ", count: 8)
+          style = "2"
+        } else {
+          text = "\(pad(p + 1)) \(y) \(layout.flags[p].mark) \(session.label(atPosition: p))"
+        }
+      case .snapshot:
+        guard let lift else { continue }
+        let y = yRange(lift.center - lift.height / 2 - o, lift.center + lift.height / 2 - o)
+        text =
+          ">>\(pad(lift.position + 1, 4)) \(y) > \(session.label(atPosition: lift.position))"
+          + "  (finger y=\(n(lift.finger)))"
+        style = "1;7"
+      }
+      let fitted = TextWidth.fit(text, width: width - 2).padded(toColumns: width - 2)
+      out += paint(fitted, style) + " " + bar + "\n"
+    }
+    if truncated { out += "(more rows are visible than shown)\n" }
+    return out
+  }
+
+  private func visibleItems(layout: Layout, offset o: Double, viewport v: Double) -> [Line] {
+    var items: [Line] = []
+    // First row whose bottom is below the top edge.
+    var lo = 0
+    var hi = layout.rowCount
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if layout.top(of: mid) + layout.height(at: mid) > o { hi = mid } else { lo = mid + 1 }
+    }
+    var s = lo < layout.rowCount ? layout.section(of: lo) : layout.sectionCount - 1
+    // Empty titled sections just above may still show their headers.
+    while s > 0 && layout.headerTop(s) + layout.headerHeight(s) > o { s -= 1 }
+    while s < layout.sectionCount, layout.headerTop(s) < o + v, items.count <= ShowRenderer.maxLines {
+      let headerTop = layout.headerTop(s)
+      if layout.sectionTitled[s], headerTop + layout.headerHeight(s) > o {
+        items.append(.header(section: s, top: headerTop))
+      }
+      var p = Swift.max(layout.sectionStarts[s], lo)
+      let end = layout.sectionEnd(s)
+      while p < end, items.count <= ShowRenderer.maxLines {
+        let top = layout.top(of: p, section: s)
+        if top >= o + v { break }
+        let h = layout.height(at: p)
+        if top + h > o { items.append(.row(position: p, top: top, height: h)) }
+        p += 1
+      }
+      s += 1
+    }
+    return items
+  }
+
+  /// Which item lines carry the scroll thumb.
+  private func scrollThumb(lines: Int, engine: Engine) -> Range<Int> {
+    let total = engine.layout.contentHeight + engine.settings.insetTop + engine.settings.insetBottom
+    guard lines > 0, total > engine.settings.viewport else { return 0..<lines }
+    let fraction = engine.settings.viewport / total
+    let size = Swift.max(1, Int((Double(lines) * fraction).rounded()))
+    let span = engine.offsetRange.upperBound - engine.offsetRange.lowerBound
+    let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
+    let start = Int((Double(lines - size) * position).rounded())
+    return start..<Swift.min(lines, start + size)
+  }
+
+  private func yRange(_ a: Double, _ b: Double) -> String {
+    let text = "\(Int(a.rounded(.down)))..\(Int(b.rounded(.down)))"
+    return text.padded(to: 11)
+  }
+
+  private func pad(_ n: Int, _ width: Int = 6) -> String {
+    let s = String(n)
+    return String(repeating: " ", count: Swift.max(0, width - s.count)) + s
+  }
+
+  private func paint(_ text: String, _ code: String?) -> String {
+    guard let code, session.color else { return text }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+}
+
+extension String {
+  /// Pads with spaces to `width` terminal columns.
+  func padded(toColumns width: Int) -> String {
+    let used = TextWidth.count(self)
+    return used >= width ? self : self + String(repeating: " ", count: width - used)
+  }
+}

@@ -1,0 +1,69 @@
+/// `move`: a direct edit of one row, with the same constraints as a gesture (SPEC §9.15).
+extension Engine {
+  /// Moves the row at `position` so it ends as global row `target` (0-based), joining
+  /// the section of the row now there.
+  public mutating func move(_ position: Int, toPosition target: Int) throws(EngineError) {
+    try requireIdle()
+    try checkPosition(position)
+    try checkPosition(target)
+    try relocateChecked(position, to: target, section: layout.section(of: target))
+  }
+
+  /// Moves the row at `position` to row `row` (0-based) of section `section`.
+  ///
+  /// `row` ranges over `0…k` for another section of `k` rows and `0..<k` for its own.
+  public mutating func move(_ position: Int, toSection section: Int, row: Int)
+    throws(EngineError)
+  {
+    try requireIdle()
+    try checkPosition(position)
+    guard section >= 0, section < layout.sectionCount else {
+      throw .sectionOutOfRange(section: section &+ 1, count: layout.sectionCount)
+    }
+    let own = layout.section(of: position)
+    let k = layout.rowCount(inSection: section)
+    let limit = section == own ? k : k + 1
+    guard row >= 0, row < limit else {
+      throw .sectionRowOutOfRange(section: section + 1, row: row &+ 1, limit: limit)
+    }
+    // Sections after the row's own lose it, so their start moves up by one.
+    let start = layout.sectionStarts[section] - (section > own ? 1 : 0)
+    try relocateChecked(position, to: start + row, section: section)
+  }
+
+  private mutating func relocateChecked(_ position: Int, to target: Int, section: Int)
+    throws(EngineError)
+  {
+    let flags = layout.flags[position]
+    if flags.contains(.pinned) { throw .rowPinned(row: position + 1) }
+    if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
+    let own = layout.section(of: position)
+    if settings.sections == .keep && section != own { throw .otherSection(row: position + 1) }
+    // The rows that shift are those strictly between plus the one at the target.
+    let passed = target > position ? (position + 1)...target : target...(position - 1)
+    if target != position {
+      for k in passed where layout.flags[k].contains(.pinned) {
+        throw .crossesPinned(row: position + 1, pinned: k + 1)
+      }
+    }
+    if (target, section) == (position, own) { return }
+    layout.relocate(from: position, fromSection: own, to: target, toSection: section)
+    record(Edit(from: position, fromSection: own, to: target, toSection: section))
+  }
+
+  /// Undoes the last gesture or move (row order only; never offset or flags).
+  public mutating func undo() throws(EngineError) {
+    try requireIdle()
+    guard let edit = undoStack.popLast() else { throw .nothingToUndo }
+    layout.relocate(from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
+    redoStack.append(edit)
+  }
+
+  /// Redoes the last undone edit.
+  public mutating func redo() throws(EngineError) {
+    try requireIdle()
+    guard let edit = redoStack.popLast() else { throw .nothingToRedo }
+    layout.relocate(from: edit.from, fromSection: edit.fromSection, to: edit.to, toSection: edit.toSection)
+    undoStack.append(edit)
+  }
+}

@@ -1,0 +1,54 @@
+/// `press`, the hold, and the moment of lift (SPEC §2.1, §9.5–§9.8).
+extension Engine {
+  /// Presses the row at `position`, scrolling it fully into view first.
+  public mutating func press(position: Int) throws(EngineError) {
+    try requireIdle()
+    try checkPosition(position)
+    try checkLiftable(position)
+    offset = revealOffset(position)
+    let section = layout.section(of: position)
+    let center = layout.top(of: position, section: section) + layout.height(at: position) / 2
+    begin(position: position, section: section, finger: center - offset)
+  }
+
+  /// Presses whatever row is at screen y `y`, which must lie in `[0, V)`.
+  public mutating func press(screenY y: Double) throws(EngineError) {
+    try requireIdle()
+    guard y >= 0, y < settings.viewport else {
+      throw .outsideViewport(y: y, viewport: settings.viewport)
+    }
+    guard let position = layout.row(atContentY: offset + y) else { throw .noRowAt(y: y) }
+    try checkLiftable(position)
+    begin(position: position, section: layout.section(of: position), finger: y)
+  }
+
+  private func checkLiftable(_ position: Int) throws(EngineError) {
+    let flags = layout.flags[position]
+    if flags.contains(.pinned) { throw .rowPinned(row: position + 1) }
+    if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
+  }
+
+  private mutating func begin(position: Int, section: Int, finger: Double) {
+    dirtyAtPress = layout.differsFromBaseline
+    let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
+    if settings.hold > 0 {
+      phase = .holding(touch)
+    } else {
+      liftRow(touch)
+    }
+  }
+
+  /// Lifts the touched row: the slot stays, hidden; the snapshot floats at
+  /// `c = o + Y + g`, with `g` measured now from the finger (SPEC §9.8).
+  mutating func liftRow(_ touch: Touch) {
+    let top = layout.top(of: touch.position, section: touch.section)
+    let height = layout.height(at: touch.position)
+    let grab = top + height / 2 - (offset + touch.finger)
+    let effective = settings.grab == .center ? 0 : grab
+    phase = .lifted(
+      Lift(
+        position: touch.position, section: touch.section, sourcePosition: touch.position,
+        sourceSection: touch.section, finger: touch.finger,
+        center: offset + touch.finger + effective, grab: grab, height: height))
+  }
+}

@@ -1,0 +1,74 @@
+/// Time: `tick` and `wait` (SPEC §2.3, §9.7, §9.11).
+extension Engine {
+  /// The largest frame count one command may ask for.
+  public static let maxFrames = 2_147_483_647
+
+  /// Advances `frames` display frames.
+  ///
+  /// Once a frame changes nothing but the clock, every later frame would do the same,
+  /// so the rest only advance `t` (still one addition a frame, to keep `t` exact).
+  /// - Complexity: O(frames that scroll or reorder + rows passed), plus one addition
+  ///   per remaining frame.
+  public mutating func tick(_ frames: Int) throws(EngineError) {
+    guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
+    var remaining = frames
+    while remaining > 0 {
+      remaining -= 1
+      if !frame() {
+        let dt = settings.dt
+        var t = time
+        for _ in 0..<remaining { t += dt }
+        time = t
+        return
+      }
+    }
+  }
+
+  /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.
+  public mutating func wait(_ seconds: Double) throws(EngineError) {
+    guard seconds.isFinite, seconds >= 0 else {
+      throw .invalidSetting(key: "wait", message: "seconds must be a finite number >= 0")
+    }
+    let frames = (seconds * settings.fps - 1e-9).rounded(.up)
+    guard frames <= Double(Engine.maxFrames) else { throw .tooManyFrames }
+    try tick(Int(Swift.max(0, frames)))
+  }
+
+  /// One frame, in the order of SPEC §2.3. Returns whether anything other than the
+  /// clock changed (or may change next frame).
+  private mutating func frame() -> Bool {
+    let dt = settings.dt
+    time += dt
+    switch phase {
+    case .idle, .panning:
+      return false
+    case .holding(var touch):
+      touch.held += dt
+      guard touch.held >= settings.hold - 1e-9 else {
+        phase = .holding(touch)
+        return true
+      }
+      liftRow(touch)
+      _ = scrollAndReorder()
+      return true
+    case .lifted:
+      return scrollAndReorder()
+    }
+  }
+
+  /// Steps 2–5 of a frame for the lifted row.
+  private mutating func scrollAndReorder() -> Bool {
+    guard case .lifted(var lift) = phase else { return false }
+    let v = settings.autoscroll.velocity(
+      center: lift.center, offset: offset, finger: lift.finger, snapshotHeight: lift.height,
+      viewport: settings.viewport, insetTop: settings.insetTop)
+    let newOffset = clampOffset(offset + v * settings.dt)
+    let delta = newOffset - offset
+    offset = newOffset
+    lift.center += delta
+    let before = (lift.position, lift.section)
+    applyReorderRule(&lift)
+    phase = .lifted(lift)
+    return delta != 0 || before != (lift.position, lift.section)
+  }
+}

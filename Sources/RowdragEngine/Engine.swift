@@ -1,0 +1,112 @@
+/// The deterministic reorder engine: layout, viewport, gesture phase, time and history.
+///
+/// A value type with no I/O: every command is a mutating method that either succeeds
+/// or throws an `EngineError` and leaves the engine exactly as it was. Positions in the
+/// API are 0-based global row positions; the command layer converts addresses.
+public struct Engine: Sendable {
+  public internal(set) var layout: Layout
+  public internal(set) var settings = Settings()
+  /// Scroll offset `o`, always inside `offsetRange`.
+  public internal(set) var offset: Double
+  /// Seconds of simulated time (`t`, advanced only by ticks).
+  public internal(set) var time = 0.0
+  public internal(set) var phase = Phase.idle
+  var undoStack: [Edit] = []
+  var redoStack: [Edit] = []
+  /// Whether the committed order was dirty when the current gesture began.
+  var dirtyAtPress = false
+
+  /// One undoable edit: a single row moved from one index path to another.
+  struct Edit: Sendable {
+    var from: Int
+    var fromSection: Int
+    var to: Int
+    var toSection: Int
+  }
+
+  public init(layout: Layout, settings: Settings = Settings()) {
+    self.layout = layout
+    self.settings = settings
+    self.offset = -settings.insetTop
+    self.offset = clampOffset(offset)
+  }
+
+  /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)`.
+  public var offsetRange: ClosedRange<Double> {
+    let low = -settings.insetTop
+    let high = Swift.max(low, layout.contentHeight + settings.insetBottom - settings.viewport)
+    return low...high
+  }
+
+  /// Clamps a candidate offset into bounds; a NaN candidate leaves the offset as is.
+  func clampOffset(_ candidate: Double) -> Double {
+    let range = offsetRange
+    guard !candidate.isNaN else { return Swift.min(Swift.max(offset, range.lowerBound), range.upperBound) }
+    return Swift.min(Swift.max(candidate, range.lowerBound), range.upperBound)
+  }
+
+  /// The committed order differs from the list as last loaded or written. A gesture in
+  /// progress does not count; flags never do.
+  public var isDirty: Bool {
+    if case .idle = phase { return layout.differsFromBaseline }
+    return dirtyAtPress
+  }
+
+  /// The layout order differs from the file (a gesture's current slot included):
+  /// whether printing or writing now would change the file.
+  public var layoutDiffersFromFile: Bool { layout.differsFromBaseline }
+
+  /// The lifted row, if any.
+  public var lift: Lift? {
+    if case .lifted(let lift) = phase { return lift }
+    return nil
+  }
+
+  /// The finger's screen y while a touch is down.
+  public var finger: Double? {
+    switch phase {
+    case .idle: nil
+    case .holding(let touch): touch.finger
+    case .lifted(let lift): lift.finger
+    case .panning(let finger): finger
+    }
+  }
+
+  /// Makes the current order the saved one (after a write) and returns the old row
+  /// identities in current order, for the caller to reorder its own storage.
+  /// - Complexity: O(rows).
+  public mutating func rebase() -> [Int32] { layout.rebase() }
+
+  public var canUndo: Bool { !undoStack.isEmpty }
+  public var canRedo: Bool { !redoStack.isEmpty }
+
+  /// Throws unless no gesture is in progress.
+  public func requireIdle() throws(EngineError) {
+    if case .idle = phase { return }
+    throw .gestureInProgress(phase: phase.name)
+  }
+
+  /// Checks a 0-based position against the row count.
+  public func checkPosition(_ position: Int) throws(EngineError) {
+    guard position >= 0, position < layout.rowCount else {
+      throw .rowOutOfRange(row: position &+ 1, count: layout.rowCount)
+    }
+  }
+
+  /// Whether the row at `position` is fully visible: `top ≥ o` and `top + h ≤ o + V`.
+  public func isFullyVisible(_ position: Int) -> Bool {
+    let top = layout.top(of: position)
+    return top >= offset && top + layout.height(at: position) <= offset + settings.viewport
+  }
+
+  /// The offset that reveals the row at `position` by the smallest scroll
+  /// (top-aligned when taller than the viewport), clamped.
+  func revealOffset(_ position: Int) -> Double {
+    let top = layout.top(of: position)
+    let h = layout.height(at: position)
+    let v = settings.viewport
+    if top >= offset && top + h <= offset + v { return offset }
+    if h > v || top < offset { return clampOffset(top) }
+    return clampOffset(top + h - v)
+  }
+}

@@ -1,0 +1,104 @@
+/// The one primitive that changes the order, plus height and baseline upkeep.
+extension Layout {
+  /// Moves the row at `from` (in section `fromSection`) so that it ends at global
+  /// position `to` in section `toSection`.
+  ///
+  /// Every reorder — a midpoint step, an `under` jump, `move`, `cancel`, undo and
+  /// redo — goes through here, so the dirty count and the height prefix sums stay
+  /// right by construction. The caller guarantees the destination is consistent
+  /// (`to` lies inside `toSection` once the row is there).
+  /// - Complexity: O(|to − from| + sections crossed).
+  mutating func relocate(from: Int, fromSection: Int, to: Int, toSection: Int) {
+    let lo = Swift.min(from, to)
+    let hi = Swift.max(from, to)
+    let lowSection = Swift.min(fromSection, toSection) + 1
+    let highSection = Swift.max(fromSection, toSection)
+    mismatches -= orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
+
+    if from != to {
+      let id = order[from]
+      let flag = flags[from]
+      let own = ownHeights.isEmpty ? 0 : ownHeights[from]
+      if to > from {
+        for k in from..<to {
+          order[k] = order[k + 1]
+          flags[k] = flags[k + 1]
+        }
+        if !ownHeights.isEmpty { for k in from..<to { ownHeights[k] = ownHeights[k + 1] } }
+      } else {
+        var k = from
+        while k > to {
+          order[k] = order[k - 1]
+          flags[k] = flags[k - 1]
+          k -= 1
+        }
+        if !ownHeights.isEmpty {
+          k = from
+          while k > to {
+            ownHeights[k] = ownHeights[k - 1]
+            k -= 1
+          }
+        }
+      }
+      order[to] = id
+      flags[to] = flag
+      if !ownHeights.isEmpty {
+        ownHeights[to] = own
+        for k in (lo + 1)...(hi + 1) { prefix[k] = prefix[k - 1] + height(at: k - 1) }
+      }
+    }
+    if toSection > fromSection {
+      for s in lowSection...highSection { sectionStarts[s] -= 1 }
+    } else if toSection < fromSection {
+      for s in lowSection...highSection { sectionStarts[s] += 1 }
+    }
+    mismatches += orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
+  }
+
+  private func orderMismatches(_ lo: Int, _ hi: Int) -> Int {
+    var count = 0
+    for k in lo...hi where Int(order[k]) != k { count += 1 }
+    return count
+  }
+
+  private func startMismatches(_ lo: Int, _ hi: Int) -> Int {
+    guard lo <= hi else { return 0 }
+    var count = 0
+    for s in lo...hi where sectionStarts[s] != baselineStarts[s] { count += 1 }
+    return count
+  }
+
+  /// Recomputes prefix sums left to right from `position`, so tops equal a fresh sum.
+  mutating func rebuildPrefix(from position: Int) {
+    guard !ownHeights.isEmpty else { return }
+    if prefix.count != order.count + 1 {
+      prefix = [Double](repeating: 0, count: order.count + 1)
+    }
+    var k = position
+    while k < order.count {
+      prefix[k + 1] = prefix[k] + height(at: k)
+      k += 1
+    }
+  }
+
+  /// Changes the default row height; rows with their own height keep it.
+  mutating func setRowHeight(_ h: Double) {
+    rowHeight = h
+    rebuildPrefix(from: 0)
+  }
+
+  /// Sets or clears flags of the row at `position`.
+  mutating func setFlags(_ f: RowFlags, at position: Int) { flags[position] = f }
+
+  /// Makes the current layout the new baseline (after a write) and returns the old
+  /// identities in current order, so the caller can reorder its own row storage the
+  /// same way: afterwards row identity `k` is the row at position `k`.
+  /// - Complexity: O(rows).
+  public mutating func rebase() -> [Int32] {
+    let previous = order
+    for k in order.indices { order[k] = Int32(truncatingIfNeeded: k) }
+    baselineStarts = sectionStarts
+    mismatches = 0
+    return previous
+  }
+}

@@ -1,0 +1,86 @@
+/// The vertical layout of the table: rows in global order, grouped into sections.
+///
+/// Storage is position-indexed and compact so that ten million rows fit in a few bytes
+/// each: the row identity (`Int32`, the row's index in the list as last loaded or
+/// written), a flag byte, and — only when some row has a height of its own — the
+/// row's own height and a prefix sum of heights. Sections are a sorted array of start
+/// positions, so section bookkeeping costs per section, not per row.
+///
+/// Footers are 0 points high (SPEC §1.1), so the top of row `i` in section `s` is
+/// `rowsBefore(i) + headerPrefix[s + 1]`.
+public struct Layout: Sendable {
+  /// Row identity at each global position.
+  public internal(set) var order: [Int32]
+  /// Flags at each global position; they travel with their row.
+  public internal(set) var flags: [RowFlags]
+  /// Own height at each position (`.nan` = the default row height); empty when uniform.
+  var ownHeights: [Double]
+  /// `prefix[k]` = sum of the heights of positions `0..<k`; empty when uniform.
+  var prefix: [Double]
+  /// Height of rows without a height of their own (`set row-height`).
+  public internal(set) var rowHeight: Double
+  /// Start position of each section; non-decreasing, `sectionStarts[0] == 0`.
+  public internal(set) var sectionStarts: [Int]
+  /// Whether each section has a title (a 28-point header).
+  public let sectionTitled: [Bool]
+  /// `headerPrefix[s]` = total height of the headers of sections `0..<s`.
+  let headerPrefix: [Double]
+  /// Section starts as last loaded or written, for the dirty test.
+  var baselineStarts: [Int]
+  /// Positions whose identity differs from the baseline plus sections whose start
+  /// does: zero exactly when the layout equals the list as last loaded or written.
+  var mismatches: Int = 0
+
+  /// Builds the layout of a freshly loaded list.
+  ///
+  /// - Parameters:
+  ///   - sections: sections in layout order; at least one (an empty list is one
+  ///     empty untitled section).
+  ///   - rowHeight: height of rows without their own.
+  ///   - ownHeights: per-row heights in load order (`.nan` for "default"), or `nil`
+  ///     when no row has its own height.
+  ///   - flags: per-row flags in load order, or `nil` for none.
+  /// - Complexity: O(rows + sections).
+  public init(
+    sections: [SectionSpec], rowHeight: Double = 44, ownHeights: [Double]? = nil,
+    flags: [RowFlags]? = nil
+  ) {
+    let specs = sections.isEmpty ? [SectionSpec(titled: false, rowCount: 0)] : sections
+    var starts: [Int] = []
+    starts.reserveCapacity(specs.count)
+    var headers: [Double] = [0]
+    headers.reserveCapacity(specs.count + 1)
+    var total = 0
+    var headerTotal = 0.0
+    for spec in specs {
+      starts.append(total)
+      total += spec.rowCount
+      headerTotal += spec.titled ? SectionSpec.titledHeaderHeight : 0
+      headers.append(headerTotal)
+    }
+    self.order = (0..<total).map { Int32(truncatingIfNeeded: $0) }
+    self.flags = flags ?? [RowFlags](repeating: [], count: total)
+    self.rowHeight = rowHeight
+    self.sectionStarts = starts
+    self.baselineStarts = starts
+    self.sectionTitled = specs.map(\.titled)
+    self.headerPrefix = headers
+    if let own = ownHeights, own.contains(where: { !$0.isNaN }) {
+      self.ownHeights = own
+      self.prefix = []
+      rebuildPrefix(from: 0)
+    } else {
+      self.ownHeights = []
+      self.prefix = []
+    }
+  }
+
+  /// Number of rows.
+  public var rowCount: Int { order.count }
+  /// Number of sections (at least one).
+  public var sectionCount: Int { sectionStarts.count }
+  /// Whether every row has the default height (no per-row bookkeeping).
+  public var isUniform: Bool { ownHeights.isEmpty }
+  /// True when the layout differs from the list as last loaded or written.
+  public var differsFromBaseline: Bool { mismatches > 0 }
+}

@@ -1,0 +1,51 @@
+/// Where the gesture stands (SPEC §2).
+public enum Phase: Sendable, Equatable {
+  case idle
+  /// Finger down, waiting for the hold time; a drag past the slop turns it into a pan.
+  case holding(Touch)
+  /// A row is lifted: hidden in its slot, with a snapshot floating at `center`.
+  case lifted(Lift)
+  /// The touch became a scroll; drags move the content, release reorders nothing.
+  case panning(finger: Double)
+
+  /// The name `state` prints.
+  public var name: String {
+    switch self {
+    case .idle: "idle"
+    case .holding: "holding"
+    case .lifted: "lifted"
+    case .panning: "panning"
+    }
+  }
+}
+
+/// A press that has not lifted yet.
+public struct Touch: Sendable, Equatable {
+  /// Global position and section of the pressed row.
+  public var position: Int
+  public var section: Int
+  /// Screen y of the press, for the 10-point slop.
+  public var pressY: Double
+  /// Current finger screen y.
+  public var finger: Double
+  /// Seconds held so far.
+  public var held: Double
+}
+
+/// A lifted row and its floating snapshot.
+public struct Lift: Sendable, Equatable {
+  /// Current global position and section of the lifted row `L`.
+  public var position: Int
+  public var section: Int
+  /// Where `L` was when lifted, for `cancel` and the undo record.
+  public var sourcePosition: Int
+  public var sourceSection: Int
+  /// Finger screen y.
+  public var finger: Double
+  /// Snapshot center, content y.
+  public var center: Double
+  /// Grab offset measured at lift: row center − finger (content y).
+  public var grab: Double
+  /// Snapshot height `h_L`.
+  public var height: Double
+}

@@ -1,0 +1,21 @@
+/// Per-row gesture flags, one byte a row.
+///
+/// Flags are session state: they are not undoable, never make the list dirty and are
+/// never written into the file (SPEC §9.4). `pinned` wins over `locked` wherever both
+/// are set.
+public struct RowFlags: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Cannot be lifted or moved, but other rows may pass it (UIKit `canMoveRow… = NO`).
+  public static let locked = RowFlags(rawValue: 1)
+  /// Cannot be lifted, moved or passed: a barrier whose global position never changes.
+  public static let pinned = RowFlags(rawValue: 2)
+
+  /// The one-character mark `list` and `show` print: `P`, `L` or `-`.
+  public var mark: Character {
+    if contains(.pinned) { return "P" }
+    if contains(.locked) { return "L" }
+    return "-"
+  }
+}
