@@ -40,8 +40,8 @@ extension Engine {
     let own = layout.section(of: position)
     if settings.sections == .keep && section != own { throw .otherSection(row: position + 1) }
     // The rows that shift are those strictly between plus the one at the target.
-    let passed = target > position ? (position + 1)...target : target...(position - 1)
     if target != position {
+      let passed = target > position ? (position + 1)...target : target...(position - 1)
       for k in passed where layout.flags[k].contains(.pinned) {
         throw .crossesPinned(row: position + 1, pinned: k + 1)
       }

@@ -1,0 +1,72 @@
+# rowdrag — build, test, demo, install.
+# `make demo` and `make test` work on a fresh machine: they install what they need.
+
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man/man1
+BASHDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+RELEASE_FLAGS = -c release --static-swift-stdlib
+DEBUG_BIN = .build/debug/rowdrag
+RELEASE_BIN = .build/release/rowdrag
+
+.PHONY: all build release deps test-deps test demo format lint install uninstall bench clean
+
+all: build
+
+# libreadline-dev is the one C library rowdrag links.
+deps:
+	@dpkg -s libreadline-dev >/dev/null 2>&1 || { \
+	  echo "installing libreadline-dev"; \
+	  apt-get update -qq && apt-get install -y -qq libreadline-dev; }
+
+# What the tests drive: real shells for completions, mandoc for the man page,
+# jq for the JSON comparisons, pexpect for the terminal sessions.
+test-deps: deps
+	@missing=""; \
+	for p in zsh fish bash-completion mandoc jq tmux; do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing"; \
+	  apt-get update -qq && apt-get install -y -qq $$missing; fi
+	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install -q pexpect
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# Build once (tests included), then run every suite against that build.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	python3 Tests/interactive/run.py $(DEBUG_BIN)
+
+demo: build
+	@bash examples/demo.sh $(DEBUG_BIN)
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests Package.swift
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/rowdrag
+	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/rowdrag.1
+	install -m 644 completions/rowdrag.bash $(DESTDIR)$(BASHDIR)/rowdrag
+	install -m 644 completions/_rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag
+	install -m 644 completions/rowdrag.fish $(DESTDIR)$(FISHDIR)/rowdrag.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/rowdrag.1 \
+	  $(DESTDIR)$(BASHDIR)/rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag $(DESTDIR)$(FISHDIR)/rowdrag.fish
+
+bench: release
+	bash bench/run.sh $(RELEASE_BIN)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,69 @@
+@testable import RowdragEngine
+
+/// Builds an engine over `sections` with optional per-row heights and flags.
+func makeEngine(
+  _ sections: [SectionSpec], heights: [Double]? = nil, flags: [RowFlags]? = nil,
+  configure: (inout Settings) -> Void = { _ in }
+) -> Engine {
+  var settings = Settings()
+  configure(&settings)
+  return Engine(layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+}
+
+/// One untitled section of `n` rows of 44 points.
+func plainEngine(_ n: Int, configure: (inout Settings) -> Void = { _ in }) -> Engine {
+  makeEngine([SectionSpec(titled: false, rowCount: n)], configure: configure)
+}
+
+extension Engine {
+  /// Row identities in layout order, as plain Ints.
+  var ids: [Int] { layout.order.map(Int.init) }
+
+  /// Rows per section, in order.
+  var sectionSizes: [Int] { (0..<layout.sectionCount).map { layout.rowCount(inSection: $0) } }
+
+  /// Checks the structural invariants every command must keep; returns the first
+  /// broken one.
+  func brokenInvariant() -> String? {
+    let n = layout.rowCount
+    if layout.order.map(Int.init).sorted() != Array(0..<n) { return "order is not a permutation" }
+    if layout.flags.count != n { return "flags out of step" }
+    if layout.sectionStarts.first != 0 { return "first section does not start at 0" }
+    for s in 1..<max(1, layout.sectionCount) where layout.sectionStarts[s] < layout.sectionStarts[s - 1] {
+      return "section starts decrease"
+    }
+    if let last = layout.sectionStarts.last, last > n { return "section start past the end" }
+    var expected = 0
+    for k in 0..<n where Int(layout.order[k]) != k { expected += 1 }
+    for s in 0..<layout.sectionCount where layout.sectionStarts[s] != layout.baselineStarts[s] { expected += 1 }
+    if expected != layout.mismatches { return "mismatch count \(layout.mismatches) != \(expected)" }
+    if !layout.isUniform {
+      var sum = 0.0
+      for k in 0..<n {
+        if layout.prefix[k] != sum { return "prefix sum at \(k) is stale" }
+        sum += layout.height(at: k)
+      }
+    }
+    if !offsetRange.contains(offset) { return "offset \(offset) outside \(offsetRange)" }
+    switch phase {
+    case .lifted(let lift):
+      if lift.position < 0 || lift.position >= n { return "lifted position out of range" }
+      if layout.section(of: lift.position) != lift.section
+        && !(layout.rowCount(inSection: lift.section) > 0
+          && layout.sectionStarts[lift.section] <= lift.position
+          && lift.position < layout.sectionEnd(lift.section))
+      {
+        return "lifted section \(lift.section) does not hold position \(lift.position)"
+      }
+      if !layout.flags[lift.position].isDisjoint(with: [.locked, .pinned]) { return "a flagged row is lifted" }
+      let withGrab = abs(lift.center - (offset + lift.finger + lift.grab))
+      let centered = abs(lift.center - (offset + lift.finger))
+      if min(withGrab, centered) > 1e-6 { return "snapshot center is not o + finger + grab" }
+    case .holding(let touch):
+      if touch.position < 0 || touch.position >= n { return "touch position out of range" }
+    default:
+      break
+    }
+    return nil
+  }
+}
