@@ -22,7 +22,7 @@ let package = Package(
     .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI"]),
     .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
     .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),
-    .testTarget(name: "RowdragCommandsTests", dependencies: ["RowdragCommands"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["RowdragCommands"]),
+    .testTarget(name: "RowdragCommandsTests", dependencies: ["RowdragCommands", "RowdragCLI"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"]),
   ]
 )

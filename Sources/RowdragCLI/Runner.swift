@@ -33,8 +33,10 @@ public struct Runner {
     do {
       try stdout.flush()
     } catch let error as IOFailure {
+      // A failure already reported (say, by `print` into a full disk) is not repeated.
+      guard code == .success || code == .commandFailed else { return code }
       report("\(error.path): \(error.message)")
-      return code == .success ? .ioFailure : code
+      return .ioFailure
     } catch {
       return .ioFailure
     }

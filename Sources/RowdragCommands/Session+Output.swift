@@ -6,7 +6,6 @@ extension Session {
   /// Writes the list in its input format, in the current layout order.
   public func printList(to out: OutputSink) throws {
     try document.write(order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
-    try out.flush()
     out.owesNewline = out.endsWithoutNewline
   }
 

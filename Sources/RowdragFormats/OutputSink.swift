@@ -45,6 +45,7 @@ public final class OutputSink {
   public var text: String { String(decoding: captured, as: UTF8.self) }
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    guard !bytes.isEmpty else { return }
     if owesNewline {
       owesNewline = false
       buffer.append(10)

@@ -1,0 +1,28 @@
+import RowdragCLI
+import RowdragFormats
+
+/// What one in-process run of rowdrag produced.
+struct RunResult: Equatable {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+}
+
+/// Runs the whole program in memory: arguments, standard input, no terminal.
+func rowdrag(_ arguments: [String], stdin: String = "", environment: Environment = Environment())
+  -> RunResult
+{
+  let out = OutputSink(memoryNamed: "<stdout>")
+  let err = OutputSink(memoryNamed: "<stderr>")
+  let runner = Runner(
+    environment: environment, stdout: out, stderr: err, readStdin: { Array(stdin.utf8) })
+  let status = runner.run(arguments)
+  return RunResult(stdout: out.text, stderr: err.text, status: status.rawValue)
+}
+
+/// Runs `script` (one -e) over `list` given on standard input.
+func run(_ script: String, on list: String, options: [String] = []) -> RunResult {
+  rowdrag(options + ["-e", script], stdin: list)
+}
+
+let fiveRows = "alpha\nbeta\ngamma\ndelta\nepsilon\n"
