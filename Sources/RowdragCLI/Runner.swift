@@ -184,6 +184,7 @@ public struct Runner {
     }
     let bytes: [UInt8]
     do {
+      if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
       bytes = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
     } catch let error as IOFailure {
       report("\(error.path): \(error.message)")

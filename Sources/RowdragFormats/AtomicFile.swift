@@ -68,6 +68,16 @@ public enum AtomicFile {
     }
   }
 
+  /// Throws unless `path` is an existing regular file (checked before an in-place run
+  /// starts, so a device or FIFO is refused even when nothing would change).
+  public static func checkEditable(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw IOFailure.errno(path, "cannot edit in place") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw IOFailure(path: path, message: "not a regular file; cannot edit in place")
+    }
+  }
+
   private static func writeDirectly(path: String, produce: (OutputSink) throws -> Void)
     throws
   {

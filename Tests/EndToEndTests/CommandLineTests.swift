@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@Suite("command line")
+struct CommandLineTests {
+  @Test("-e and -f run in order; errors name the script file and line")
+  func scriptsInOrder() throws {
+    let dir = try TemporaryDirectory()
+    let list = try dir.file("list.txt", "a\nb\nc\n")
+    let script = try dir.file("s.rowdrag", "# a comment\nmove 1 $\n")
+    let result = try Binary.run(["-e", "move 2 1", "-f", script, "-e", "state", list])
+    #expect(result.status == 0)
+    #expect(result.text.hasPrefix("{\"t\":0,"))
+    let lines = result.text.split(separator: "\n")
+    #expect(Array(lines.suffix(3)) == ["a", "c", "b"])
+    let bad = try dir.file("bad.rowdrag", "move 1 2\n\npress 7\n")
+    let failed = try Binary.run(["-f", bad, list])
+    #expect(failed.status == 1)
+    #expect(failed.stderr == "rowdrag: \(bad):3: press: row 7 does not exist; rows are 1 to 3\n")
+    #expect(failed.stdout.isEmpty)
+  }
+
+  @Test("commands come from standard input when the list came from a file")
+  func commandsFromStdin() throws {
+    let dir = try TemporaryDirectory()
+    let list = try dir.file("list.txt", "a\nb\nc\n")
+    let result = try Binary.run([list], stdin: Data("move 3 1\nbogus\n".utf8))
+    #expect(result.status == 1)
+    #expect(result.stderr == "rowdrag: <stdin>:2: bogus: unknown command ('help' lists commands)\n")
+  }
+
+  @Test("exit statuses: usage 2, unreadable 4, full disk 4, success 0")
+  func exitStatuses() throws {
+    #expect(try Binary.run(["--bogus"]).status == 2)
+    #expect(try Binary.run(["-e"]).status == 2)
+    #expect(try Binary.run(["a.txt", "b.txt"]).status == 2)
+    #expect(try Binary.run(["--rule", "sideways", "-e", "state"], stdin: Data()).status == 2)
+    #expect(try Binary.run(["--viewport", "-5", "-e", "state"], stdin: Data()).status == 2)
+    #expect(try Binary.run(["-i", "-e", "state"], stdin: Data()).status == 2)
+    let missing = try Binary.run(["/nonexistent/list.txt", "-e", "state"])
+    #expect(missing.status == 4)
+    #expect(missing.stderr == "rowdrag: /nonexistent/list.txt: cannot open: no such file or directory\n")
+    let full = try Binary.shell("printf 'a\\nb\\n' | \"$ROWDRAG\" -e 'move 1 2' > /dev/full")
+    #expect(full.status == 4)
+    #expect(full.stderr == "rowdrag: <stdout>: cannot write: no space left on device\n")
+    let writeFull = try Binary.shell("printf 'a\\nb\\n' | \"$ROWDRAG\" -n -e 'write /dev/full'")
+    #expect(writeFull.status == 4)
+    #expect(writeFull.stderr.contains("no space left on device"))
+    #expect(try Binary.run(["--version"]).text.hasPrefix("rowdrag "))
+    #expect(try Binary.run(["--help"]).text.contains("--autoscroll"))
+  }
+
+  @Test("writing into a closed pipe ends quietly")
+  func closedPipe() throws {
+    let result = try Binary.shell("seq 200000 | \"$ROWDRAG\" -e 'move 1 $' | head -1")
+    #expect(result.text == "2\n")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("a lone - is standard input; -- ends options")
+  func dashes() throws {
+    let dir = try TemporaryDirectory()
+    let odd = try dir.file("-odd.txt", "x\ny\n")
+    let viaDash = try Binary.run(["-e", "move 1 2", "-"], stdin: Data("p\nq\n".utf8))
+    #expect(viaDash.text == "q\np\n")
+    let result = try Binary.run(["-e", "move 1 2", "--", odd])
+    #expect(result.text == "y\nx\n")
+  }
+}
+
+@Suite("in-place writes")
+struct InPlaceTests {
+  func mode(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+  }
+
+  func inode(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
+  }
+
+  @Test("-i writes back, keeps the mode, makes the backup, prints nothing")
+  func writesBack() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.file("todo.txt", "a\nb\nc\n")
+    chmod(path, 0o640)
+    let result = try Binary.run(["-i.bak", "-e", "move 1 $", path])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\nc\na\n")
+    #expect(try String(contentsOfFile: path + ".bak", encoding: .utf8) == "a\nb\nc\n")
+    #expect(try mode(path) == 0o640)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".rowdrag") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test("-i with nothing changed does not touch the file")
+  func noChangeNoWrite() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.file("todo.txt", "a\nb\n")
+    let before = try inode(path)
+    #expect(try Binary.run(["-i", "-e", "move 1 2; move 2 1", path]).status == 0)
+    #expect(try inode(path) == before)
+  }
+
+  @Test("a failing command writes nothing back")
+  func failureWritesNothing() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.file("todo.txt", "a\nb\n")
+    let result = try Binary.run(["-i", "-e", "move 1 2; press 9", path])
+    #expect(result.status == 1)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\n")
+    let keepGoing = try Binary.run(["-i", "--keep-going", "-e", "move 1 2; press 9", path])
+    #expect(keepGoing.status == 1)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\n")
+  }
+
+  @Test("-i refuses what is not a regular file")
+  func refusesDevices() throws {
+    let result = try Binary.run(["-i", "-e", "state", "/dev/null"])
+    #expect(result.status == 4)
+    #expect(result.stderr.contains("not a regular file"))
+  }
+
+  @Test("write FILE saves atomically and clears dirty")
+  func writeCommand() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.file("todo.txt", "a\nb\n")
+    let out = dir.url.appendingPathComponent("out.txt").path
+    let result = try Binary.run(["-n", "-e", "move 1 2; write \(out); state; write; state", path])
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "b\na\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\n")
+    #expect(result.text.components(separatedBy: "\"dirty\":false").count == 3)
+  }
+
+  @Test("SIGKILL at random moments leaves the old or the new file whole")
+  func killedWrites() throws {
+    let dir = try TemporaryDirectory()
+    let lines = (1...200_000).map { "row \($0) " + String(repeating: "x", count: $0 % 50) }
+    let original = lines.joined(separator: "\n") + "\n"
+    let path = try dir.file("big.txt", original)
+    var generator = SystemRandomNumberGenerator()
+    // Time one whole run, so the kills land anywhere in load, move, write and rename.
+    let clock = ContinuousClock()
+    let whole = try clock.measure { _ = try Binary.run(["-i", "-e", "move 1 $", path]) }
+    let micros = whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000
+    let window = UInt32(max(20_000, min(5_000_000, micros * 12 / 10)))
+    for round in 0..<30 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Binary.path)
+      process.arguments = ["-i", "-e", "move 1 $", path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 0..<window, using: &generator))
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+      }
+      process.waitUntilExit()
+      let now = try String(contentsOfFile: path, encoding: .utf8)
+      let rows = now.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      // Whole means: every row present once, as a rotation of the original.
+      #expect(rows.count == lines.count, "round \(round): \(rows.count) rows")
+      if let first = rows.first, let start = lines.firstIndex(of: String(first)) {
+        let expected = Array(lines[start...]) + Array(lines[..<start])
+        #expect(rows.map(String.init) == expected, "round \(round)")
+      } else {
+        Issue.record("round \(round): first row unknown")
+      }
+    }
+  }
+}
