@@ -5,11 +5,14 @@ import RowdragFormats
 /// the document keeps the bytes, labels and how to write them back.
 public enum Document: Sendable {
   case text(TextList)
+  /// A JSON list and the member names its labels come from, in priority order.
+  case json(JSONList, labelKeys: [String])
 
   /// The format's name, as `--json`/`--text` and messages say it.
   public var formatName: String {
     switch self {
     case .text: "text"
+    case .json: "json"
     }
   }
 
@@ -18,20 +21,8 @@ public enum Document: Sendable {
     switch self {
     case .text(let list):
       zip(list.headers, list.sectionRowCounts).map { SectionSpec(titled: $0 != nil, rowCount: $1) }
-    }
-  }
-
-  /// Per-row heights from the input (`.nan` = default), nil when none has its own.
-  public var ownHeights: [Double]? {
-    switch self {
-    case .text: nil
-    }
-  }
-
-  /// Flags the input itself sets (JSON `locked`/`pinned`), nil when none.
-  public var inputFlags: [RowFlags]? {
-    switch self {
-    case .text: nil
+    case .json(let list, _):
+      zip(list.titles, list.sectionRowCounts).map { SectionSpec(titled: $0 != nil, rowCount: $1) }
     }
   }
 
@@ -39,6 +30,7 @@ public enum Document: Sendable {
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     switch self {
     case .text(let list): list.withLabel(ofRow: id, body)
+    case .json(let list, let keys): list.label(ofRow: id, keys: keys).withUnsafeBufferPointer(body)
     }
   }
 
@@ -51,6 +43,7 @@ public enum Document: Sendable {
   public func title(ofSection s: Int) -> String? {
     switch self {
     case .text(let list): list.withTitle(ofSection: s) { String(decoding: $0, as: UTF8.self) }
+    case .json(let list, _): s < list.titles.count ? list.titles[s] : nil
     }
   }
 
@@ -58,6 +51,7 @@ public enum Document: Sendable {
   public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
     switch self {
     case .text(let list): try list.write(order: order, sectionStarts: sectionStarts, to: out)
+    case .json(let list, _): try list.write(order: order, sectionStarts: sectionStarts, to: out)
     }
   }
 
@@ -67,6 +61,9 @@ public enum Document: Sendable {
     case .text(var list):
       list.rebase(previous)
       self = .text(list)
+    case .json(var list, let keys):
+      list.rebase(previous)
+      self = .json(list, labelKeys: keys)
     }
   }
 }

@@ -40,8 +40,8 @@ public enum ListLoader {
   public static func load(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
     -> (Document, Layout)
   {
-    let document = try parse(bytes: bytes, name: name, options: options)
-    var flags = document.inputFlags
+    let (document, heights, parsedFlags) = try parse(bytes: bytes, name: name, options: options)
+    var flags = parsedFlags
     let lock = try options.lockPattern.map { (p) throws(LoadError) in try matcher(p, "--lock") }
     let pin = try options.pinPattern.map { (p) throws(LoadError) in try matcher(p, "--pin") }
     let rowCount = document.sectionSpecs.reduce(0) { $0 + $1.rowCount }
@@ -58,16 +58,54 @@ public enum ListLoader {
       }
       flags = all
     }
-    let layout = Layout(
-      sections: document.sectionSpecs, ownHeights: document.ownHeights, flags: flags)
+    let layout = Layout(sections: document.sectionSpecs, ownHeights: heights, flags: flags)
     return (document, layout)
   }
 
+  /// Whether to read `bytes` as JSON (SPEC §5.2): forced, by a `.json` name, or
+  /// (automatic) when the first non-blank byte is `[` or `{` and it parses as a list.
   private static func parse(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
-    -> Document
+    -> (Document, [Double]?, [RowFlags]?)
   {
+    let forced = options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
+    if forced || (options.format == .automatic && startsLikeJSON(bytes)) {
+      do {
+        return try parseJSON(bytes: bytes, name: name, options: options)
+      } catch {
+        if forced { throw error }
+      }
+    }
     let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header") }
-    return .text(TextList(bytes: bytes, isHeader: header.map { m in { m.matches($0) } }))
+    return (.text(TextList(bytes: bytes, isHeader: header.map { m in { m.matches($0) } })), nil, nil)
+  }
+
+  private static func parseJSON(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
+    -> (Document, [Double]?, [RowFlags]?)
+  {
+    do {
+      let list = try JSONList(bytes: bytes)
+      let meta = try list.metadata(heightKey: options.heightKey, lockKey: options.lockKey, pinKey: options.pinKey)
+      var flags: [RowFlags]?
+      if meta.locked != nil || meta.pinned != nil {
+        flags = (0..<list.elements.count).map { id in
+          var f: RowFlags = []
+          if meta.locked?[id] == true { f.insert(.locked) }
+          if meta.pinned?[id] == true { f.insert(.pinned) }
+          return f
+        }
+      }
+      let keys = options.labelKey.map { [$0] } ?? JSONList.labelKeys
+      return (.json(list, labelKeys: keys), meta.heights, flags)
+    } catch let error as JSONSyntaxError {
+      throw LoadError(location: "\(name):\(error.line):\(error.column)", message: error.message)
+    } catch {
+      throw LoadError(location: name, message: JSONList.shapeMessage)
+    }
+  }
+
+  private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+    guard let first = bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return false }
+    return first == 91 || first == 123
   }
 
   private static func matcher(_ pattern: String, _ option: String) throws(LoadError) -> LabelMatcher {

@@ -1,0 +1,203 @@
+/// A JSON list kept verbatim: each element's bytes, and every byte between elements
+/// where it was (SPEC §5.2).
+///
+/// The document is a sequence of fixed frames (brackets, keys, and the whitespace
+/// around them) with each section's contents between two frames. Contents are the
+/// elements with the separators that stood between them, so an unedited document
+/// prints byte for byte. When a section gains elements it reuses a separator it had,
+/// else one seen at the same depth, else one in the document's detected style; a
+/// section that empties prints as `[]`.
+public struct JSONList: Sendable {
+  public enum Shape: Sendable {
+    /// `[e, …]`: one untitled section.
+    case array
+    /// `[[e, …], …]`: untitled sections.
+    case arrayOfArrays
+    /// `{"Title": [e, …], …}`: titled sections.
+    case objectOfArrays
+  }
+
+  struct Section: Sendable {
+    var lead: Span
+    var gaps: [Span]
+    var trail: Span
+    var wasEmpty: Bool
+  }
+
+  public let bytes: [UInt8]
+  public let shape: Shape
+  /// Each row's element, indexed by row identity.
+  public private(set) var elements: [Span]
+  /// Element kinds by row identity (objects carry labels and metadata).
+  var isObject: [Bool]
+  let frames: [Span]
+  let sections: [Section]
+  public let sectionRowCounts: [Int]
+  /// Section titles (object keys, decoded); nil for untitled sections.
+  public let titles: [String?]
+  /// Depth of the elements: 1 for `.array`, 2 for nested shapes.
+  let depth: Int
+  let newline: [UInt8]
+  let indentUnit: [UInt8]?
+  let defaultGap: [UInt8]
+  let defaultLead: [UInt8]
+  let defaultTrail: [UInt8]
+
+  /// Why a document is valid JSON but not a list.
+  public static let shapeMessage =
+    "JSON top level must be an array, an array of arrays, or an object of arrays"
+
+  /// Parses `bytes`. Throws `JSONSyntaxError` for invalid JSON and `JSONShapeError`
+  /// for JSON that is not a list.
+  public init(bytes: [UInt8]) throws {
+    self.bytes = bytes
+    let (values, topKind, topStart, topEnd) = try bytes.withUnsafeBufferPointer {
+      (buf) throws(JSONSyntaxError) in
+      var scanner = JSONScanner(buf)
+      try scanner.scan()
+      return (scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd)
+    }
+    let depth1 = values.filter { $0.depth == 1 }
+    let nested: Bool
+    switch topKind {
+    case .array:
+      nested = !depth1.isEmpty && depth1.allSatisfy { $0.kind == .array }
+      shape = nested ? .arrayOfArrays : .array
+    case .object:
+      guard depth1.allSatisfy({ $0.kind == .array }) else { throw JSONShapeError() }
+      nested = true
+      shape = .objectOfArrays
+    default:
+      throw JSONShapeError()
+    }
+    depth = nested ? 2 : 1
+    var elements: [Span] = []
+    var isObject: [Bool] = []
+    var frames: [Span] = []
+    var sections: [Section] = []
+    var counts: [Int] = []
+    var titles: [String?] = []
+
+    func section(_ contentStart: Int, _ contentEnd: Int, _ items: ArraySlice<JSONScanner.Value>) -> Section {
+      guard let first = items.first, let last = items.last else {
+        return Section(lead: Span(start: contentStart, end: contentEnd), gaps: [], trail: Span(start: contentEnd, end: contentEnd), wasEmpty: true)
+      }
+      var gaps: [Span] = []
+      gaps.reserveCapacity(items.count)
+      var previous = first
+      for item in items.dropFirst() {
+        gaps.append(Span(start: previous.end, end: item.start))
+        previous = item
+      }
+      return Section(
+        lead: Span(start: contentStart, end: first.start), gaps: gaps,
+        trail: Span(start: last.end, end: contentEnd), wasEmpty: false)
+    }
+
+    if nested {
+      var cursor = 0
+      var index = 0
+      let all = values
+      while index < all.count {
+        let container = all[index]
+        var next = index + 1
+        while next < all.count && all[next].depth == 2 { next += 1 }
+        let items = all[(index + 1)..<next]
+        frames.append(Span(start: cursor, end: container.start + 1))
+        sections.append(section(container.start + 1, container.end - 1, items))
+        counts.append(items.count)
+        for item in items {
+          elements.append(Span(start: item.start, end: item.end))
+          isObject.append(item.kind == .object)
+        }
+        titles.append(
+          container.key.map { key in bytes.withUnsafeBufferPointer { JSONText.decodeString($0, key) } })
+        cursor = container.end - 1
+        index = next
+      }
+      frames.append(Span(start: cursor, end: bytes.count))
+    } else {
+      frames.append(Span(start: 0, end: topStart + 1))
+      sections.append(section(topStart + 1, topEnd - 1, depth1[...]))
+      counts.append(depth1.count)
+      for item in depth1 {
+        elements.append(Span(start: item.start, end: item.end))
+        isObject.append(item.kind == .object)
+      }
+      titles.append(nil)
+      frames.append(Span(start: topEnd - 1, end: bytes.count))
+    }
+    self.elements = elements
+    self.isObject = isObject
+    self.frames = frames
+    self.sections = sections
+    self.sectionRowCounts = counts
+    self.titles = titles
+
+    // Style: the whitespace before the first depth-1 item tells newline and indent.
+    let probe: Span? = nested ? frames.first : sections.first?.lead
+    var newline: [UInt8] = [10]
+    var unit: [UInt8]?
+    if let probe, let nl = bytes[probe.start..<probe.end].lastIndex(of: 10) {
+      if nl > probe.start && bytes[nl - 1] == 13 { newline = [13, 10] }
+      let indent = bytes[(nl + 1)..<probe.end].prefix { $0 == 32 || $0 == 9 }
+      unit = Array(indent)
+    }
+    self.newline = newline
+    self.indentUnit = unit
+    let d = nested ? 2 : 1
+    let pad = { (level: Int) -> [UInt8] in
+      guard let unit else { return [] }
+      return newline + Array(repeating: unit, count: level).flatMap { $0 }
+    }
+    let observed = sections.first { !$0.gaps.isEmpty }?.gaps.first
+    defaultGap = observed.map { Array(bytes[$0.start..<$0.end]) } ?? ([44] + pad(d))
+    let nonEmpty = sections.first { !$0.wasEmpty }
+    defaultLead = nonEmpty.map { Array(bytes[$0.lead.start..<$0.lead.end]) } ?? pad(d)
+    defaultTrail = nonEmpty.map { Array(bytes[$0.trail.start..<$0.trail.end]) } ?? pad(d - 1)
+  }
+
+  /// Writes the document with rows in the given order.
+  public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
+    try bytes.withUnsafeBytes { raw in
+      var writer = SpanWriter(raw: raw, out: out)
+      for (s, section) in sections.enumerated() {
+        try writer.write(frames[s])
+        let start = s < sectionStarts.count ? sectionStarts[s] : order.count
+        let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
+        if start == end {
+          if section.wasEmpty { try writer.write(section.lead) }
+          continue
+        }
+        if section.wasEmpty { try writer.write(defaultLead) } else { try writer.write(section.lead) }
+        for p in start..<end {
+          if p > start {
+            let i = p - start - 1
+            if i < section.gaps.count {
+              try writer.write(section.gaps[i])
+            } else if let last = section.gaps.last {
+              try writer.write(last)
+            } else {
+              try writer.write(defaultGap)
+            }
+          }
+          try writer.write(elements[Int(order[p])])
+        }
+        if section.wasEmpty { try writer.write(defaultTrail) } else { try writer.write(section.trail) }
+      }
+      try writer.write(frames[frames.count - 1])
+      try writer.flush()
+    }
+  }
+
+  /// After a write, row identity `k` becomes the row now at position `k`.
+  public mutating func rebase(_ previous: [Int32]) {
+    elements = previous.map { elements[Int($0)] }
+    isObject = previous.map { isObject[Int($0)] }
+  }
+}
+
+/// Valid JSON whose top level is not a list shape.
+public struct JSONShapeError: Error, Sendable, Equatable {
+  public init() {}
+}
