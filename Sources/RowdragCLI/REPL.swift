@@ -1,8 +1,148 @@
+@preconcurrency import CReadline
 import RowdragCommands
+import RowdragFormats
 
-/// The interactive shell (placeholder until the readline front lands).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// State the C callbacks of readline reach; the REPL runs on one thread.
+nonisolated(unsafe) private var activeSession: Session?
+nonisolated(unsafe) private var pendingMatches: [String] = []
+
+/// The interactive shell: GNU readline with history, context completion from the
+/// command table, a prompt that shows the gesture, and `ed`'s guard on quitting with
+/// unsaved changes.
 public enum REPL {
   public static func start(_ session: Session, _ options: Options) -> ExitCode {
-    .usage
+    let environment = Environment.current()
+    let out = OutputSink(fd: 1, name: "<stdout>")
+    let err = OutputSink(fd: 2, name: "<stderr>")
+    activeSession = session
+    configureReadline()
+    let history = History(variables: environment.variables, err: err)
+
+    let name = session.filePath ?? "<stdin>"
+    say(
+      "rowdrag \(Runner.version.split(separator: " ").last ?? "") - \(name): \(session.engine.layout.rowCount) rows"
+        + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n", out)
+
+    var warnedUnsaved = false
+    while true {
+      guard let raw = readline(Prompt.text(for: session.engine)) else {
+        // Ctrl-D: like quit.
+        say("\n", out)
+        if session.engine.isDirty && !warnedUnsaved {
+          warnedUnsaved = true
+          say("warning: unsaved changes; 'write' to save them, or Ctrl-D again to discard them\n", err)
+          continue
+        }
+        break
+      }
+      let line = String(cString: raw)
+      free(raw)
+      history.add(line)
+      let result = LineRunner.run(Substring(line), session: session, out: out, keepGoing: false)
+      try? out.flush()
+      if out.owesNewline {
+        say("\n", out)
+        out.owesNewline = false
+      }
+      for failure in result.failures { say("error: \(failure.description)\n", err) }
+      switch result.quit {
+      case .proceed:
+        if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { warnedUnsaved = false }
+      case .quit(let force):
+        if !force && session.engine.isDirty && !warnedUnsaved {
+          warnedUnsaved = true
+          say("warning: unsaved changes; 'write' to save them, 'quit' again or 'quit!' to discard them\n", err)
+          continue
+        }
+        history.finish()
+        return .success
+      }
+    }
+    history.finish()
+    return .success
+  }
+
+  private static func say(_ text: String, _ sink: OutputSink) {
+    try? sink.write(text)
+    try? sink.flush()
+  }
+
+  private static func configureReadline() {
+    rl_readline_name = UnsafePointer(strdup("rowdrag"))
+    rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n;"))
+    rl_attempted_completion_function = { text, start, _ in
+      rl_attempted_completion_over = 1
+      let line = String(cString: rl_line_buffer)
+      let prefix = String(decoding: Array(line.utf8).prefix(Int(rl_point)), as: UTF8.self)
+      let wordStart = String(decoding: Array(line.utf8).prefix(Int(start)), as: UTF8.self).unicodeScalars.count
+      switch Completion.complete(line: prefix, wordStart: wordStart, session: activeSession) {
+      case .fileNames:
+        rl_attempted_completion_over = 0
+        return nil
+      case .nothing:
+        return nil
+      case .words(let words):
+        pendingMatches = words
+        rl_completion_append_character = words.allSatisfy { $0.hasSuffix("=") } ? 0 : 32
+        return rl_completion_matches(text) { _, state in
+          if state == 0 { pendingMatches = pendingMatches.reversed() }
+          guard let next = pendingMatches.popLast() else { return nil }
+          return strdup(next)
+        }
+      }
+    }
+    // Ctrl-C: drop the line being typed and show a fresh prompt; never exit.
+    rl_catch_signals = 0
+    signal(SIGINT) { _ in
+      let newline: [UInt8] = [10]
+      _ = newline.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+      rl_on_new_line()
+      rl_replace_line("", 0)
+      rl_redisplay()
+    }
+  }
+}
+
+/// The REPL's history file: read at start, appended a line at a time, capped at exit.
+/// When it cannot be written, one warning and the session goes on without it.
+private final class History {
+  private let path: String?
+  private var previous: String?
+
+  init(variables: [String: String], err: OutputSink) {
+    using_history()
+    guard let path = HistoryFile.path(variables) else {
+      self.path = nil
+      return
+    }
+    if let problem = HistoryFile.prepare(path) {
+      try? err.write("rowdrag: warning: history not saved: \(path): \(problem)\n")
+      try? err.flush()
+      self.path = nil
+      return
+    }
+    self.path = path
+    read_history(path)
+    stifle_history(HistoryFile.limit)
+    if history_length > 0, let last = history_get(history_base + history_length - 1) {
+      previous = String(cString: last.pointee.line)
+    }
+  }
+
+  func add(_ line: String) {
+    guard !line.allSatisfy({ $0 == " " || $0 == "\t" }), line != previous else { return }
+    previous = line
+    add_history(line)
+    if let path { append_history(1, path) }
+  }
+
+  func finish() {
+    if let path { history_truncate_file(path, HistoryFile.limit) }
   }
 }

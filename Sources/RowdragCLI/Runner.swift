@@ -54,8 +54,8 @@ public struct Runner {
     if options.help { return emit(OptionTable.helpText) }
     if options.version { return emit(Runner.version + "\n") }
 
-    let interactive = options.scripts.isEmpty && environment.stdinIsTerminal
-    if interactive && options.file == nil {
+    let interactive = options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin
+    if options.scripts.isEmpty && environment.stdinIsTerminal && options.file == nil {
       report("no list given; usage: rowdrag [OPTIONS] FILE, or pipe a list in (see 'rowdrag --help')")
       return .usage
     }

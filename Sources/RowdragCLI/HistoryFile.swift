@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the REPL keeps its history (SPEC §8): `$ROWDRAG_HISTORY`, else
+/// `$XDG_STATE_HOME/rowdrag/history`, else `~/.local/state/rowdrag/history`.
+enum HistoryFile {
+  /// The most entries kept.
+  static let limit: Int32 = 1000
+
+  static func path(_ variables: [String: String]) -> String? {
+    if let explicit = variables["ROWDRAG_HISTORY"], !explicit.isEmpty { return explicit }
+    if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/rowdrag/history" }
+    if let home = variables["HOME"], !home.isEmpty { return home + "/.local/state/rowdrag/history" }
+    return nil
+  }
+
+  /// Creates the file (and its directories) if needed; returns why it cannot be
+  /// written, or nil when it can.
+  static func prepare(_ path: String) -> String? {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/").dropLast() {
+      prefix += part
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return reason() }
+      prefix += "/"
+    }
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return reason() }
+    close(fd)
+    return nil
+  }
+
+  private static func reason() -> String {
+    String(decoding: String(cString: strerror(errno)).utf8, as: UTF8.self).lowercased()
+  }
+}

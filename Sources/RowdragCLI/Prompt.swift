@@ -1,0 +1,21 @@
+import RowdragCommands
+import RowdragEngine
+
+/// The REPL prompt: where the gesture stands, at a glance.
+///
+/// `rowdrag[12]> ` idle, `rowdrag[12*]> ` with unsaved changes,
+/// `rowdrag[12 lifted 3→5]> ` while row 3 is lifted and now in slot 5,
+/// `rowdrag[12 holding 3]> ` and `rowdrag[12 panning]> ` during a touch.
+enum Prompt {
+  static func text(for engine: Engine) -> String {
+    var inside = String(engine.layout.rowCount)
+    if engine.isDirty { inside += "*" }
+    switch engine.phase {
+    case .idle: break
+    case .holding(let touch): inside += " holding \(touch.position + 1)"
+    case .lifted(let lift): inside += " lifted \(lift.sourcePosition + 1)→\(lift.position + 1)"
+    case .panning: inside += " panning"
+    }
+    return "rowdrag[\(inside)]> "
+  }
+}

@@ -1,0 +1,109 @@
+import RowdragEngine
+
+/// What the REPL offers on Tab, worked out from the command table and the session, so
+/// it is testable without a terminal.
+public enum Completion: Equatable, Sendable {
+  /// These words (already filtered by the typed prefix).
+  case words([String])
+  /// File names (readline's own completer).
+  case fileNames
+  /// Nothing makes sense here (after a number, say).
+  case nothing
+
+  /// Completions for the word that starts at `wordStart` in `line` (the text before the
+  /// cursor). Words are separated by blanks; `;` starts a new command.
+  public static func complete(line: String, wordStart: Int, session: Session?) -> Completion {
+    let scalars = Array(line.unicodeScalars)
+    let start = Swift.min(Swift.max(0, wordStart), scalars.count)
+    let before = String(String.UnicodeScalarView(scalars[..<start]))
+    let word = String(String.UnicodeScalarView(scalars[start...]))
+    let command = before.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard let name = words.first else {
+      return .words(filter(CommandTable.allNames, word))
+    }
+    guard let spec = CommandTable.spec(named: name) else { return .nothing }
+    let argumentIndex = words.count - 1
+
+    // Inside an unfinished /REGEX/: complete a row label, closing the slash.
+    if spec.completes == .rowLabels, let session, let slash = openPattern(in: command + word) {
+      let full = Array((command + word).unicodeScalars)
+      let wordOffset = full.count - word.unicodeScalars.count
+      let typed = String(String.UnicodeScalarView(full[(slash + 1)...]))
+      // What the completion replaces begins at the word: keep the part of the word up
+      // to the slash, or drop the part of the label already typed before the word.
+      let keep = slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
+      let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
+      return .words(labelCompletions(typed, session: session).map { keep + String($0.dropFirst(drop)) + "/" })
+    }
+
+    switch spec.completes {
+    case .fileNames:
+      return argumentIndex == 0 ? .fileNames : .nothing
+    case .commandNames:
+      return argumentIndex == 0 ? .words(filter(CommandTable.commands.map(\.name), word)) : .nothing
+    case .settingKeys:
+      if argumentIndex == 0 { return .words(filter(Session.settingKeys, word)) }
+      guard name == "set", let setting = CommandTable.settings.first(where: { $0.key == words[1] }) else {
+        return .nothing
+      }
+      if setting.key == "autoscroll" && argumentIndex >= 2 {
+        let keys = AutoScrollProfile.defaults(for: words[2])?.map { "\($0.key)=" } ?? []
+        return word.contains("=") ? .nothing : .words(filter(keys, word))
+      }
+      return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing
+    case .words(let options):
+      return argumentIndex == 0 ? .words(filter(options, word)) : .nothing
+    case .rowLabels:
+      // Row numbers are typed, not completed; offer the address forms that have words.
+      if argumentIndex == 0 && name == "scroll" { return .words(filter(["top", "bottom"], word)) }
+      return .nothing
+    case .nothing:
+      return .nothing
+    }
+  }
+
+  private static func filter(_ candidates: [String], _ prefix: String) -> [String] {
+    candidates.filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The scalar offset of the `/` that opens an unterminated pattern, if any.
+  private static func openPattern(in text: String) -> Int? {
+    var open: Int?
+    var escaped = false
+    for (i, c) in text.unicodeScalars.enumerated() {
+      if escaped {
+        escaped = false
+      } else if c == "\\" && open != nil {
+        escaped = true
+      } else if c == "/" {
+        open = open == nil ? i : nil
+      }
+    }
+    return open
+  }
+
+  /// Distinct labels (a `/` in them written `\/`) that start with `typed`.
+  private static func labelCompletions(_ typed: String, session: Session) -> [String] {
+    var seen: Set<String> = []
+    var result: [String] = []
+    let layout = session.engine.layout
+    for position in 0..<Swift.min(layout.rowCount, 100_000) {
+      let label = session.label(atPosition: position).replacingSlashes
+      guard label.hasPrefix(typed), seen.insert(label).inserted else { continue }
+      result.append(label)
+      if result.count >= 200 { break }
+    }
+    return result
+  }
+}
+
+extension String {
+  fileprivate var replacingSlashes: String {
+    var out = ""
+    for c in self {
+      if c == "/" { out += "\\/" } else { out.append(c) }
+    }
+    return out
+  }
+}

@@ -1,0 +1,46 @@
+import RowdragCommands
+import RowdragEngine
+import RowdragFormats
+import Testing
+
+@Suite("REPL completion")
+struct CompletionTests {
+  func session() throws -> Session {
+    let bytes = Array("buy milk\nwalk dog\nmilk cows\na/b path\n".utf8)
+    let (document, layout) = try ListLoader.load(bytes: bytes, name: "t", options: LoadOptions())
+    return Session(document: document, layout: layout, filePath: "t")
+  }
+
+  func complete(_ line: String) throws -> Completion {
+    // The word being completed starts after the last blank or ';'.
+    let scalars = Array(line.unicodeScalars)
+    let start = (scalars.lastIndex { $0 == " " || $0 == ";" }).map { $0 + 1 } ?? 0
+    return Completion.complete(line: line, wordStart: start, session: try session())
+  }
+
+  @Test func commandNames() throws {
+    #expect(try complete("pr") == .words(["press", "print"]))
+    #expect(try complete("press 1; rel") == .words(["release"]))
+  }
+
+  @Test func settingKeysAndValues() throws {
+    #expect(try complete("set auto") == .words(["autoscroll"]))
+    #expect(try complete("set autoscroll ") == .words(["linear", "fixed", "rate", "off"]))
+    #expect(try complete("set autoscroll linear ") == .words(["zone=", "max="]))
+    #expect(try complete("set rule u") == .words(["under"]))
+    #expect(try complete("get sec") == .words(["sections"]))
+  }
+
+  @Test func rowLabels() throws {
+    #expect(try complete("press /mi") == .words(["/milk cows/"]))
+    #expect(try complete("move /buy m") == .words(["milk/"]))
+    #expect(try complete("drag /a") == .words(["/a\\/b path/"]))
+  }
+
+  @Test func nothingSilly() throws {
+    #expect(try complete("tick 1") == .nothing)
+    #expect(try complete("press 3 ") == .nothing)
+    #expect(try complete("write ") == .fileNames)
+    #expect(try complete("bogus ") == .nothing)
+  }
+}

@@ -1,0 +1,179 @@
+"""The REPL in a real pseudo-terminal, driven by pexpect."""
+
+import os
+import re
+import tempfile
+
+import pexpect
+
+PROMPT = re.compile(r"rowdrag\[[^\]]*\]> ")
+
+
+def spawn(binary, path, home):
+    env = dict(os.environ)
+    env.update(
+        {
+            "TERM": "xterm",
+            "HOME": home,
+            "XDG_STATE_HOME": os.path.join(home, "state"),
+            "INPUTRC": os.path.join(home, "inputrc"),
+            "NO_COLOR": "1",
+        }
+    )
+    env.pop("ROWDRAG_HISTORY", None)
+    with open(env["INPUTRC"], "w") as f:
+        f.write("set enable-bracketed-paste off\nset bell-style none\n")
+    child = pexpect.spawn(binary, [path], env=env, encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child.expect("Type 'help' for commands")
+    child.expect(PROMPT)
+    return child
+
+
+def workspace(lines="buy milk\nwalk dog\nmilk cows\nwrite code\nread book\n"):
+    home = tempfile.mkdtemp(prefix="rowdrag-repl-")
+    path = os.path.join(home, "todo.txt")
+    with open(path, "w") as f:
+        f.write(lines)
+    return home, path
+
+
+def command(child, line):
+    child.sendline(line)
+    child.expect(PROMPT)
+    return child.before
+
+
+def test_gesture_session_writes_the_file(binary):
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    assert "rowdrag[5 lifted 2→2]> " in (command(child, "press 2") + child.after)
+    command(child, "drag +50")
+    assert child.after == "rowdrag[5 lifted 2→3]> ", child.after
+    command(child, "tick 3")
+    command(child, "release")
+    assert child.after == "rowdrag[5*]> ", child.after
+    out = command(child, "list")
+    assert "3\t-\twalk dog" in out, out
+    out = command(child, "press 9")
+    assert "error: press: row 9 does not exist; rows are 1 to 5" in out, out
+    command(child, "write")
+    assert child.after == "rowdrag[5]> ", child.after
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    with open(path) as f:
+        assert f.read() == "buy milk\nmilk cows\nwalk dog\nwrite code\nread book\n"
+
+
+def test_completion(binary):
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    child.send("pr\t\t")  # ambiguous: the second Tab lists both
+    child.expect(r"press\s+print")
+    child.expect(PROMPT)
+    child.send("e\t")
+    child.expect_exact("press ")
+    child.send("/mi\t")
+    child.expect_exact("milk cows/ ")
+    child.sendcontrol("u")
+    child.send("set auto\t")
+    child.expect_exact("autoscroll ")
+    child.send("\t\t")
+    child.expect(r"fixed\s+linear\s+off\s+rate")
+    child.send("rat\t")
+    child.expect_exact("rate ")
+    child.send("sc\t")
+    child.expect_exact("scale=")
+    child.sendline("900")
+    child.expect(PROMPT)
+    out = command(child, "get autoscroll")
+    assert "rate divisor=6 scale=900" in out, out
+    child.send("move /buy m\t")
+    child.expect_exact("milk/ ")
+    child.sendcontrol("u")
+    child.send("tick 1\t\t")
+    child.sendcontrol("u")
+    out = command(child, "state")
+    assert '"t":0,' in out, out  # the Tab after a number offered nothing and ran nothing
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_history_persists_at_xdg_path(binary):
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    command(child, "get rule")
+    command(child, "get rule")
+    command(child, "state")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    history = os.path.join(home, "state", "rowdrag", "history")
+    with open(history) as f:
+        assert f.read().splitlines() == ["get rule", "state", "quit"]
+    child = spawn(binary, path, home)
+    child.send("\x1b[A\x1b[A\x1b[A")  # up three times: quit, state, get rule
+    child.expect_exact("get rule")
+    child.sendline("")
+    child.expect(PROMPT)
+    assert "midpoint" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_unwritable_history_warns_and_goes_on(binary):
+    home, path = workspace()
+    env_history = os.path.join(home, "no-such-dir-file")
+    os.makedirs(env_history)  # a directory where the history file should be
+    env = dict(os.environ, TERM="xterm", ROWDRAG_HISTORY=env_history, HOME=home)
+    child = pexpect.spawn(binary, [path], env=env, encoding="utf-8", timeout=10)
+    child.expect("warning: history not saved")
+    child.expect(PROMPT)
+    command(child, "state")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_clears_the_line(binary):
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    child.send("move 1 5")
+    child.sendintr()
+    child.expect(PROMPT)
+    out = command(child, "list")
+    assert "1\t-\tbuy milk" in out, out  # the half-typed move never ran
+    assert child.isalive()
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_unsaved_changes_warn_once(binary):
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    command(child, "move 1 2")
+    child.sendline("quit")
+    child.expect("warning: unsaved changes")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    with open(path) as f:
+        assert f.read().startswith("buy milk\n")
+    # Ctrl-D warns the same way; quit! leaves at once.
+    child = spawn(binary, path, home)
+    command(child, "move 1 2")
+    child.sendeof()
+    child.expect("warning: unsaved changes")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child = spawn(binary, path, home)
+    command(child, "move 1 2")
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
+
+
+def test_no_prompt_into_a_pipe(binary):
+    home, path = workspace()
+    out = pexpect.run(f"sh -c 'echo state | {binary} {path} | cat'", encoding="utf-8")
+    assert "rowdrag[" not in out and "Type 'help'" not in out, out
+    assert out.startswith('{"t":0,'), out

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Tests that need a real terminal or a real shell: the readline REPL (through a
+pseudo-terminal, with pexpect), the bash/zsh/fish completions, the man page lint and
+the README's commands. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
+
+import os
+import sys
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import repl_tests  # noqa: E402
+import shell_tests  # noqa: E402
+import docs_tests  # noqa: E402
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
+    passed = failed = 0
+    for module in (repl_tests, shell_tests, docs_tests):
+        for name in sorted(n for n in dir(module) if n.startswith("test_")):
+            try:
+                getattr(module, name)(binary)
+            except Exception:  # a failed check or a crash both count as a failure
+                failed += 1
+                print(f"FAIL {module.__name__}.{name}")
+                traceback.print_exc()
+            else:
+                passed += 1
+                print(f"ok   {module.__name__}.{name}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
