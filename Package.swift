@@ -23,6 +23,6 @@ let package = Package(
     .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
     .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),
     .testTarget(name: "RowdragCommandsTests", dependencies: ["RowdragCommands", "RowdragCLI"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"], exclude: ["Golden"]),
   ]
 )

@@ -41,14 +41,23 @@ struct ShowRenderer {
     let rows = items.compactMap { if case .row(let p, _, _) = $0 { p } else { nil } }
     let range = rows.isEmpty ? "none" : "\(rows[0] + 1)-\(rows[rows.count - 1] + 1)"
     let n = NumberText.fixed3
-    var out = "offset \(n(o)) of \(n(engine.offsetRange.lowerBound))..\(n(engine.offsetRange.upperBound))"
-    out += "  content \(n(layout.contentHeight))  viewport \(n(v))  rows \(range) of \(layout.rowCount)"
-    out += "  \(engine.phase.name)  t=\(n(engine.time))"
-    out = TextWidth.fit(out, width: width) + "\n"
+    var fields = [
+      "offset \(n(o)) (\(n(engine.offsetRange.lowerBound))..\(n(engine.offsetRange.upperBound)))",
+      "content \(n(layout.contentHeight))", "viewport \(n(v))", "rows \(range) of \(layout.rowCount)",
+      engine.phase.name, "t=\(n(engine.time))",
+    ]
+    let velocity = engine.autoscrollVelocity
+    if velocity != 0 { fields.append("autoscroll \(velocity > 0 ? "+" : "")\(n(velocity))/s") }
+    var out = wrap(fields, width: width)
     if layout.rowCount == 0 && layout.sectionCount == 1 && !layout.sectionTitled[0] {
       return out + "(empty list)\n"
     }
     let thumb = scrollThumb(lines: items.count, engine: engine)
+    // Below 50 columns the y-ranges go, so labels keep some room.
+    let compact = width < 50
+    func yRange(_ a: Double, _ b: Double) -> String {
+      compact ? "" : "\(Int(a.rounded(.down)))..\(Int(b.rounded(.down)))".padded(to: 11) + " "
+    }
     for (i, item) in items.enumerated() {
       let bar = thumb.contains(i) ? "#" : "|"
       let text: String
@@ -56,20 +65,20 @@ struct ShowRenderer {
       switch item {
       case .header(let s, let top):
         let title = session.document.title(ofSection: s) ?? ""
-        text = "       \(yRange(top - o, top - o + layout.headerHeight(s)))  == \(title) =="
+        text = "       \(yRange(top - o, top - o + layout.headerHeight(s)))== \(title) =="
       case .row(let p, let top, let h):
         let y = yRange(top - o, top + h - o)
         if p == lift?.position {
-          text = "\(pad(p + 1)) \(y)  " + String(repeating: ". ", count: 8)
+          text = "\(pad(p + 1)) \(y)  " + String(repeating: ". ", count: compact ? 4 : 8)
           style = "2"
         } else {
-          text = "\(pad(p + 1)) \(y) \(layout.flags[p].mark) \(session.label(atPosition: p))"
+          text = "\(pad(p + 1)) \(y)\(layout.flags[p].mark) \(session.label(atPosition: p))"
         }
       case .snapshot:
         guard let lift else { continue }
         let y = yRange(lift.center - lift.height / 2 - o, lift.center + lift.height / 2 - o)
         text =
-          ">>\(pad(lift.position + 1, 4)) \(y) > \(session.label(atPosition: lift.position))"
+          ">>\(pad(lift.position + 1, 4)) \(y)> \(session.label(atPosition: lift.position))"
           + "  (finger y=\(n(lift.finger)))"
         style = "1;7"
       }
@@ -111,6 +120,20 @@ struct ShowRenderer {
     return items
   }
 
+  /// Packs header fields into lines of at most `width` columns.
+  private func wrap(_ fields: [String], width: Int) -> String {
+    var out = ""
+    var line = ""
+    for field in fields {
+      if !line.isEmpty && TextWidth.count(line) + 2 + TextWidth.count(field) > width {
+        out += line + "\n"
+        line = ""
+      }
+      line += (line.isEmpty ? "" : "  ") + TextWidth.fit(field, width: width)
+    }
+    return out + line + "\n"
+  }
+
   /// Which item lines carry the scroll thumb.
   private func scrollThumb(lines: Int, engine: Engine) -> Range<Int> {
     let total = engine.layout.contentHeight + engine.settings.insetTop + engine.settings.insetBottom
@@ -121,11 +144,6 @@ struct ShowRenderer {
     let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
     let start = Int((Double(lines - size) * position).rounded())
     return start..<Swift.min(lines, start + size)
-  }
-
-  private func yRange(_ a: Double, _ b: Double) -> String {
-    let text = "\(Int(a.rounded(.down)))..\(Int(b.rounded(.down)))"
-    return text.padded(to: 11)
   }
 
   private func pad(_ n: Int, _ width: Int = 6) -> String {

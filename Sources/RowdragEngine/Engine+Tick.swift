@@ -56,12 +56,19 @@ extension Engine {
     }
   }
 
+  /// The auto-scroll velocity the next frame would use (points per second), 0 unless
+  /// a row is lifted.
+  public var autoscrollVelocity: Double {
+    guard case .lifted(let lift) = phase else { return 0 }
+    return settings.autoscroll.velocity(
+      center: lift.center, offset: offset, finger: lift.finger, snapshotHeight: lift.height,
+      viewport: settings.viewport, insetTop: settings.insetTop)
+  }
+
   /// Steps 2–5 of a frame for the lifted row.
   private mutating func scrollAndReorder() -> Bool {
     guard case .lifted(var lift) = phase else { return false }
-    let v = settings.autoscroll.velocity(
-      center: lift.center, offset: offset, finger: lift.finger, snapshotHeight: lift.height,
-      viewport: settings.viewport, insetTop: settings.insetTop)
+    let v = autoscrollVelocity
     let newOffset = clampOffset(offset + v * settings.dt)
     let delta = newOffset - offset
     offset = newOffset
