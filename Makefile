@@ -12,7 +12,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 DEBUG_BIN = .build/debug/rowdrag
 RELEASE_BIN = .build/release/rowdrag
 
-.PHONY: all build release deps test-deps test demo format lint install uninstall bench clean
+.PHONY: all build release deps test-deps test demo format lint install install-files uninstall bench clean
 
 all: build
 
@@ -41,7 +41,7 @@ release: deps
 # Build once (tests included), then run every suite against that build.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 	python3 Tests/interactive/run.py $(DEBUG_BIN)
 
 demo: build
@@ -54,8 +54,13 @@ lint:
 	$(SWIFT) format lint --recursive Sources Tests Package.swift
 
 install: release
+	$(MAKE) install-files BIN=$(RELEASE_BIN)
+
+# Copies the files; BIN is the binary to install (the release build by default).
+BIN ?= $(RELEASE_BIN)
+install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/rowdrag
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/rowdrag
 	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/rowdrag.1
 	install -m 644 completions/rowdrag.bash $(DESTDIR)$(BASHDIR)/rowdrag
 	install -m 644 completions/_rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag

@@ -18,11 +18,13 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    .target(name: "RowdragCLI", dependencies: ["RowdragCommands", "CReadline"]),
-    .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI"]),
+    .target(name: "RowdragCLI", dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
+    .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
     .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
     .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),
-    .testTarget(name: "RowdragCommandsTests", dependencies: ["RowdragCommands", "RowdragCLI"]),
+    .testTarget(
+      name: "RowdragCommandsTests",
+      dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI"]),
     .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"], exclude: ["Golden"]),
   ]
 )

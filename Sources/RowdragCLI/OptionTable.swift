@@ -1,3 +1,5 @@
+import RowdragEngine
+
 /// One command-line option: the single source for parsing, `--help`, the completions
 /// and the man page check.
 public struct OptionSpec: Sendable {
@@ -45,9 +47,9 @@ public enum OptionTable {
     OptionSpec("viewport", argument: "PT", "viewport height in points (600)"),
     OptionSpec("fps", argument: "N", "frames per second (60)"),
     OptionSpec(
-      "autoscroll", argument: "PROFILE", values: ["linear", "fixed", "rate", "off"],
+      "autoscroll", argument: "PROFILE", values: AutoScrollProfile.names,
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
-    OptionSpec("rule", argument: "RULE", values: ["midpoint", "under"], "reorder rule (midpoint)"),
+    OptionSpec("rule", argument: "RULE", values: ReorderRule.allCases.map(\.rawValue), "reorder rule (midpoint)"),
     OptionSpec("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
     OptionSpec("width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"),
     OptionSpec("height-key", argument: "KEY", "JSON member holding a row's height (height)"),

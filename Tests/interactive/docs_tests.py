@@ -1,0 +1,79 @@
+"""The man page lints clean, every README example runs, and make installs the files."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_man_page_lints_clean(binary):
+    out = subprocess.run(
+        ["mandoc", "-T", "lint", "-W", "warning", os.path.join(ROOT, "man", "rowdrag.1")],
+        capture_output=True, text=True,
+    )
+    assert out.returncode == 0 and out.stdout + out.stderr == "", out.stdout + out.stderr
+    page = subprocess.run(
+        ["mandoc", "-T", "utf8", os.path.join(ROOT, "man", "rowdrag.1")], capture_output=True, text=True, check=True
+    ).stdout
+    page = re.sub(".\b", "", page)  # drop the overstrike bold
+    for section in ("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT",
+                    "FILES", "EXAMPLES", "SEE ALSO"):
+        assert re.search(rf"^{section}$", page, re.M), section
+
+
+def readme_blocks():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    return re.findall(r"```sh\n(.*?)```", text, re.S)
+
+
+def test_readme_examples_run(binary):
+    blocks = readme_blocks()
+    assert len(blocks) >= 7, len(blocks)
+    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    for block in blocks:
+        work = tempfile.mkdtemp(prefix="rowdrag-readme-")
+        shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+        out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
+                             capture_output=True, text=True)
+        assert out.returncode == 0, f"README block failed:\n{block}\n{out.stdout}\n{out.stderr}"
+        assert out.stdout.strip(), f"README block printed nothing:\n{block}"
+        if "rebase" in block:
+            assert out.stdout.split() == ["commit", "2", "commit", "4", "commit", "3", "commit", "1"], out.stdout
+
+
+def test_readme_setup_commands_exist(binary):
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    assert "make demo" in text and "make test" in text
+    with open(os.path.join(ROOT, ".ci", "run")) as f:
+        assert "make test" in f.read()
+
+
+def test_make_install_and_uninstall(binary):
+    prefix = tempfile.mkdtemp(prefix="rowdrag-prefix-")
+    subprocess.run(["make", "-s", "install-files", f"PREFIX={prefix}", f"BIN={binary}"], cwd=ROOT, check=True)
+    expected = [
+        "bin/rowdrag",
+        "share/man/man1/rowdrag.1",
+        "share/bash-completion/completions/rowdrag",
+        "share/zsh/site-functions/_rowdrag",
+        "share/fish/vendor_completions.d/rowdrag.fish",
+    ]
+    for path in expected:
+        assert os.path.isfile(os.path.join(prefix, path)), path
+    assert os.access(os.path.join(prefix, "bin/rowdrag"), os.X_OK)
+    out = subprocess.run([os.path.join(prefix, "bin/rowdrag"), "--version"], capture_output=True, text=True)
+    assert out.stdout.startswith("rowdrag "), out
+    subprocess.run(["make", "-s", "uninstall", f"PREFIX={prefix}"], cwd=ROOT, check=True)
+    for path in expected:
+        assert not os.path.exists(os.path.join(prefix, path)), path
+
+
+def test_demo_runs(binary):
+    out = subprocess.run(["bash", os.path.join(ROOT, "examples", "demo.sh"), binary], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "autoscroll +" in out.stdout and ">>" in out.stdout, out.stdout

@@ -1,0 +1,79 @@
+"""The completions in the real shells: what bash, zsh and fish offer."""
+
+import os
+import subprocess
+import tempfile
+
+import pexpect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COMPLETIONS = os.path.join(ROOT, "completions")
+
+
+def scratch():
+    path = tempfile.mkdtemp(prefix="rowdrag-complete-")
+    for name in ("alpha.txt", "beta.rowdrag"):
+        open(os.path.join(path, name), "w").close()
+    return path
+
+
+def bash_complete(words, cwd):
+    """Runs the bash completion function for `words` (the last is being completed)."""
+    quoted = " ".join("'" + w.replace("'", "'\\''") + "'" for w in words)
+    script = f"""
+        source /usr/share/bash-completion/bash_completion
+        source {COMPLETIONS}/rowdrag.bash
+        COMP_WORDS=({quoted}); COMP_CWORD={len(words) - 1}
+        _rowdrag
+        printf '%s\\n' "${{COMPREPLY[@]}}"
+    """
+    out = subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, check=True)
+    return sorted(line for line in out.stdout.splitlines() if line)
+
+
+def test_bash(binary):
+    cwd = scratch()
+    assert bash_complete(["rowdrag", "--au"], cwd) == ["--autoscroll"]
+    assert bash_complete(["rowdrag", "--autoscroll", ""], cwd) == ["fixed", "linear", "off", "rate"]
+    assert bash_complete(["rowdrag", "--rule", ""], cwd) == ["midpoint", "under"]
+    assert bash_complete(["rowdrag", "-f", ""], cwd) == ["alpha.txt", "beta.rowdrag"]
+    assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'press", "'print"]
+    assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]
+
+
+def fish_complete(line, cwd):
+    out = subprocess.run(
+        ["fish", "--no-config", "-c", f"source {COMPLETIONS}/rowdrag.fish; complete -C {line!r}"],
+        cwd=cwd, capture_output=True, text=True, check=True,
+    )
+    return sorted(line.split("\t")[0] for line in out.stdout.splitlines() if line)
+
+
+def test_fish(binary):
+    cwd = scratch()
+    assert fish_complete("rowdrag --au", cwd) == ["--autoscroll"]
+    assert fish_complete("rowdrag --autoscroll ", cwd) == ["fixed", "linear", "off", "rate"]
+    assert fish_complete("rowdrag -f ", cwd) == ["alpha.txt", "beta.rowdrag"]
+    assert fish_complete("rowdrag -e pr", cwd) == ["press", "print"]
+
+
+def test_zsh(binary):
+    cwd = scratch()
+    env = dict(os.environ, TERM="dumb", HOME=cwd)
+    child = pexpect.spawn("zsh", ["-f", "-i"], cwd=cwd, env=env, encoding="utf-8", timeout=10, dimensions=(30, 200))
+    child.sendline(
+        f"PS1='%% '; fpath=({COMPLETIONS} $fpath); autoload -U compinit; compinit -u -D; unsetopt beep"
+    )
+    child.expect("% ")
+    child.send("rowdrag --au\t")
+    child.expect_exact("rowdrag --autoscroll")
+    child.sendcontrol("u")
+    child.send("rowdrag --autoscroll \t")
+    child.expect(r"fixed\s+linear\s+off\s+rate")
+    child.sendcontrol("c")
+    child.expect("% ")
+    child.send("rowdrag -f \t")
+    child.expect(r"alpha\.txt\s+beta\.rowdrag")
+    child.sendcontrol("c")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
