@@ -11,13 +11,13 @@ public struct Runner {
   public var stdout: OutputSink
   public var stderr: OutputSink
   /// Reads all of standard input (the list, or commands).
-  public var readStdin: () throws -> [UInt8]
+  public var readStdin: () throws -> ByteStore
   /// Starts the interactive shell; nil where there is none (tests of the script mode).
   public var startREPL: ((Session, Options) -> ExitCode)?
 
   public init(
     environment: Environment, stdout: OutputSink, stderr: OutputSink,
-    readStdin: @escaping () throws -> [UInt8], startREPL: ((Session, Options) -> ExitCode)? = nil
+    readStdin: @escaping () throws -> ByteStore, startREPL: ((Session, Options) -> ExitCode)? = nil
   ) {
     self.environment = environment
     self.stdout = stdout
@@ -81,7 +81,7 @@ public struct Runner {
         sources.append(("-e #\(index)", Array(text.utf8)))
       case .file(let path):
         do {
-          sources.append((path == "-" ? "<stdin>" : path, try FileReader.read(path: path == "-" ? nil : path)))
+          sources.append((path == "-" ? "<stdin>" : path, try FileReader.read(path: path == "-" ? nil : path).array))
         } catch let error as IOFailure {
           report("\(error.path): \(error.message)")
           return .ioFailure
@@ -93,7 +93,7 @@ public struct Runner {
     }
     if options.scripts.isEmpty && !options.listFromStdin {
       do {
-        sources.append(("<stdin>", try readStdin()))
+        sources.append(("<stdin>", try readStdin().array))
       } catch {
         report("<stdin>: cannot read commands")
         return .ioFailure
@@ -182,10 +182,10 @@ public struct Runner {
         return .failure(.usage)
       }
     }
-    let bytes: [UInt8]
+    let store: ByteStore
     do {
       if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
-      bytes = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
+      store = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
     } catch let error as IOFailure {
       report("\(error.path): \(error.message)")
       return .failure(.ioFailure)
@@ -194,7 +194,7 @@ public struct Runner {
       return .failure(.ioFailure)
     }
     do {
-      let (document, layout) = try ListLoader.load(bytes: bytes, name: name, options: options.load)
+      let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)
       var settings = engine.settings
       settings.viewport = engine.settings.viewport
       let session = Session(

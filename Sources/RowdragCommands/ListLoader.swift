@@ -36,11 +36,11 @@ public struct LoadError: Error, Sendable, Equatable {
 
 /// Turns bytes into a document and an engine.
 public enum ListLoader {
-  /// Loads `bytes` read from `name` (a path, or `<stdin>`).
-  public static func load(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
+  /// Loads bytes read from `name` (a path, or `<stdin>`).
+  public static func load(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, Layout)
   {
-    let (document, heights, parsedFlags) = try parse(bytes: bytes, name: name, options: options)
+    let (document, heights, parsedFlags) = try parse(store: store, name: name, options: options)
     var flags = parsedFlags
     let lock = try options.lockPattern.map { (p) throws(LoadError) in try matcher(p, "--lock") }
     let pin = try options.pinPattern.map { (p) throws(LoadError) in try matcher(p, "--pin") }
@@ -64,26 +64,26 @@ public enum ListLoader {
 
   /// Whether to read `bytes` as JSON (SPEC §5.2): forced, by a `.json` name, or
   /// (automatic) when the first non-blank byte is `[` or `{` and it parses as a list.
-  private static func parse(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
+  private static func parse(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
     let forced = options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
-    if forced || (options.format == .automatic && startsLikeJSON(bytes)) {
+    if forced || (options.format == .automatic && startsLikeJSON(store.buffer)) {
       do {
-        return try parseJSON(bytes: bytes, name: name, options: options)
+        return try parseJSON(store: store, name: name, options: options)
       } catch {
         if forced { throw error }
       }
     }
     let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header") }
-    return (.text(TextList(bytes: bytes, isHeader: header.map { m in { m.matches($0) } })), nil, nil)
+    return (.text(TextList(store: store, isHeader: header.map { m in { m.matches($0) } })), nil, nil)
   }
 
-  private static func parseJSON(bytes: [UInt8], name: String, options: LoadOptions) throws(LoadError)
+  private static func parseJSON(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
     do {
-      let list = try JSONList(bytes: bytes)
+      let list = try JSONList(store: store)
       let meta = try list.metadata(heightKey: options.heightKey, lockKey: options.lockKey, pinKey: options.pinKey)
       var flags: [RowFlags]?
       if meta.locked != nil || meta.pinned != nil {
@@ -103,7 +103,7 @@ public enum ListLoader {
     }
   }
 
-  private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+  private static func startsLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return false }
     return first == 91 || first == 123
   }

@@ -16,7 +16,7 @@ extension Session {
     for position in layout.order.indices {
       let number = String(position + 1)
       var line = String(repeating: " ", count: Swift.max(0, 6 - number.count)) + number + "\t"
-      line.append(position == lifted ? ">" : layout.flags[position].mark)
+      line.append(position == lifted ? ">" : layout.flags(at: position).mark)
       line.append("\t")
       try out.write(line)
       try out.write(document.withLabel(ofRow: Int(layout.order[position])) { Array($0) })

@@ -4,14 +4,14 @@ extension Engine {
   public mutating func lock(_ position: Int) throws(EngineError) {
     try requireIdle()
     try checkPosition(position)
-    layout.setFlags(layout.flags[position].union(.locked), at: position)
+    layout.setFlags(layout.flags(at: position).union(.locked), at: position)
   }
 
   /// Marks the row pinned: a barrier nothing passes.
   public mutating func pin(_ position: Int) throws(EngineError) {
     try requireIdle()
     try checkPosition(position)
-    layout.setFlags(layout.flags[position].union(.pinned), at: position)
+    layout.setFlags(layout.flags(at: position).union(.pinned), at: position)
   }
 
   /// Clears both flags.

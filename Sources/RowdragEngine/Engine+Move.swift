@@ -34,15 +34,15 @@ extension Engine {
   private mutating func relocateChecked(_ position: Int, to target: Int, section: Int)
     throws(EngineError)
   {
-    let flags = layout.flags[position]
+    let flags = layout.flags(at: position)
     if flags.contains(.pinned) { throw .rowPinned(row: position + 1) }
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
     let own = layout.section(of: position)
     if settings.sections == .keep && section != own { throw .otherSection(row: position + 1) }
     // The rows that shift are those strictly between plus the one at the target.
-    if target != position {
+    if target != position && layout.hasFlags {
       let passed = target > position ? (position + 1)...target : target...(position - 1)
-      for k in passed where layout.flags[k].contains(.pinned) {
+      for k in passed where layout.flags(at: k).contains(.pinned) {
         throw .crossesPinned(row: position + 1, pinned: k + 1)
       }
     }

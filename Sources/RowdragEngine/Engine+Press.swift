@@ -23,7 +23,7 @@ extension Engine {
   }
 
   private func checkLiftable(_ position: Int) throws(EngineError) {
-    let flags = layout.flags[position]
+    let flags = layout.flags(at: position)
     if flags.contains(.pinned) { throw .rowPinned(row: position + 1) }
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
   }

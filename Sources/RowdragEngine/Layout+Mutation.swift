@@ -16,34 +16,10 @@ extension Layout {
     mismatches -= orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
 
     if from != to {
-      let id = order[from]
-      let flag = flags[from]
-      let own = ownHeights.isEmpty ? 0 : ownHeights[from]
-      if to > from {
-        for k in from..<to {
-          order[k] = order[k + 1]
-          flags[k] = flags[k + 1]
-        }
-        if !ownHeights.isEmpty { for k in from..<to { ownHeights[k] = ownHeights[k + 1] } }
-      } else {
-        var k = from
-        while k > to {
-          order[k] = order[k - 1]
-          flags[k] = flags[k - 1]
-          k -= 1
-        }
-        if !ownHeights.isEmpty {
-          k = from
-          while k > to {
-            ownHeights[k] = ownHeights[k - 1]
-            k -= 1
-          }
-        }
-      }
-      order[to] = id
-      flags[to] = flag
+      Layout.rotate(&order, from: from, to: to)
+      if !flagStore.isEmpty { Layout.rotate(&flagStore, from: from, to: to) }
       if !ownHeights.isEmpty {
-        ownHeights[to] = own
+        Layout.rotate(&ownHeights, from: from, to: to)
         for k in (lo + 1)...(hi + 1) { prefix[k] = prefix[k - 1] + height(at: k - 1) }
       }
     }
@@ -55,10 +31,26 @@ extension Layout {
     mismatches += orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
   }
 
+  /// Moves the element at `from` to `to`, shifting those between by one (a memmove).
+  private static func rotate<T>(_ array: inout [T], from: Int, to: Int) {
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let moving = base[from]
+      if to > from {
+        (base + from).update(from: base + from + 1, count: to - from)
+      } else {
+        (base + to + 1).update(from: base + to, count: from - to)
+      }
+      base[to] = moving
+    }
+  }
+
   private func orderMismatches(_ lo: Int, _ hi: Int) -> Int {
-    var count = 0
-    for k in lo...hi where Int(order[k]) != k { count += 1 }
-    return count
+    order.withUnsafeBufferPointer { buffer in
+      var count = 0
+      for k in lo...hi where Int(buffer[k]) != k { count += 1 }
+      return count
+    }
   }
 
   private func startMismatches(_ lo: Int, _ hi: Int) -> Int {
@@ -88,7 +80,13 @@ extension Layout {
   }
 
   /// Sets or clears flags of the row at `position`.
-  mutating func setFlags(_ f: RowFlags, at position: Int) { flags[position] = f }
+  mutating func setFlags(_ f: RowFlags, at position: Int) {
+    if flagStore.isEmpty {
+      if f.isEmpty { return }
+      flagStore = [RowFlags](repeating: [], count: order.count)
+    }
+    flagStore[position] = f
+  }
 
   /// Makes the current layout the new baseline (after a write) and returns the old
   /// identities in current order, so the caller can reorder its own row storage the

@@ -11,8 +11,9 @@
 public struct Layout: Sendable {
   /// Row identity at each global position.
   public internal(set) var order: [Int32]
-  /// Flags at each global position; they travel with their row.
-  public internal(set) var flags: [RowFlags]
+  /// Flags at each global position, travelling with their row; empty while no row
+  /// has a flag, so unflagged lists pay nothing for them.
+  var flagStore: [RowFlags]
   /// Own height at each position (`.nan` = the default row height); empty when uniform.
   var ownHeights: [Double]
   /// `prefix[k]` = sum of the heights of positions `0..<k`; empty when uniform.
@@ -59,7 +60,7 @@ public struct Layout: Sendable {
       headers.append(headerTotal)
     }
     self.order = (0..<total).map { Int32(truncatingIfNeeded: $0) }
-    self.flags = flags ?? [RowFlags](repeating: [], count: total)
+    self.flagStore = flags.map { $0.contains { !$0.isEmpty } ? $0 : [] } ?? []
     self.rowHeight = rowHeight
     self.sectionStarts = starts
     self.baselineStarts = starts
@@ -73,6 +74,18 @@ public struct Layout: Sendable {
       self.ownHeights = []
       self.prefix = []
     }
+  }
+
+  /// The flags of the row at `position`.
+  @inline(__always)
+  public func flags(at position: Int) -> RowFlags { flagStore.isEmpty ? [] : flagStore[position] }
+
+  /// Whether any row has (or had) a flag.
+  public var hasFlags: Bool { !flagStore.isEmpty }
+
+  /// Every row's flags in layout order.
+  public var allFlags: [RowFlags] {
+    flagStore.isEmpty ? [RowFlags](repeating: [], count: order.count) : flagStore
   }
 
   /// Number of rows.

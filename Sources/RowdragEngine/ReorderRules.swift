@@ -19,7 +19,7 @@ extension Engine {
       let p = lift.position
       let s = lift.section
       if p + 1 < layout.sectionEnd(s) {
-        if !layout.flags[p + 1].contains(.pinned),
+        if !layout.flags(at: p + 1).contains(.pinned),
           c > layout.top(of: p + 1, section: s) + layout.height(at: p + 1) / 2
         {
           step(&lift, to: p + 1, section: s)
@@ -32,7 +32,7 @@ extension Engine {
         continue
       }
       if p > layout.sectionStarts[s] {
-        if !layout.flags[p - 1].contains(.pinned),
+        if !layout.flags(at: p - 1).contains(.pinned),
           c < layout.top(of: p - 1, section: s) + layout.height(at: p - 1) / 2
         {
           step(&lift, to: p - 1, section: s)
@@ -51,7 +51,7 @@ extension Engine {
   /// - Complexity: O(rows between `L` and the target).
   private mutating func applyUnder(_ lift: inout Lift) {
     guard let r = layout.row(atContentY: offset + lift.finger), r != lift.position,
-      !layout.flags[r].contains(.pinned)
+      !layout.flags(at: r).contains(.pinned)
     else { return }
     let target = layout.section(of: r)
     if settings.sections == .keep && target != lift.section { return }
@@ -71,7 +71,7 @@ extension Engine {
     let lo = Swift.min(a, b) + 1
     let hi = Swift.max(a, b)
     guard lo < hi else { return nil }
-    for k in lo..<hi where layout.flags[k].contains(.pinned) { return k }
+    for k in lo..<hi where layout.flags(at: k).contains(.pinned) { return k }
     return nil
   }
 }

@@ -8,7 +8,7 @@
 /// the start-up path): a 200 MB list is one `fstat` and a few large `read`s.
 public enum FileReader {
   /// The bytes of the file at `path`, or of standard input when `path` is `nil`.
-  public static func read(path: String?) throws -> [UInt8] {
+  public static func read(path: String?) throws -> ByteStore {
     guard let path else { return try readAll(fd: 0, name: "<stdin>") }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
@@ -17,33 +17,38 @@ public enum FileReader {
     if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw IOFailure(path: path, message: "is a directory; give a list file")
     }
+    if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+      let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
+      mapping != MAP_FAILED
+    {
+      return ByteStore(mapped: mapping, count: Int(info.st_size), descriptor: dup(fd))
+    }
     return try readAll(fd: fd, name: path)
   }
 
   /// Reads until end of file, growing the buffer geometrically.
-  static func readAll(fd: Int32, name: String) throws -> [UInt8] {
-    var info = stat()
+  static func readAll(fd: Int32, name: String) throws -> ByteStore {
     var capacity = 1 << 16
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
-      capacity = Int(info.st_size) + 1
-    }
-    var buffer = [UInt8](repeating: 0, count: capacity)
+    var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     var used = 0
     while true {
-      if used == buffer.count {
-        buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+      if used == capacity {
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+        bigger.copyMemory(from: memory, byteCount: used)
+        memory.deallocate()
+        memory = bigger
+        capacity *= 2
       }
-      let n = buffer.withUnsafeMutableBytes { raw in
-        Glibc.read(fd, raw.baseAddress! + used, raw.count - used)
-      }
+      let n = Glibc.read(fd, memory + used, capacity - used)
       if n < 0 {
         if errno == EINTR { continue }
-        throw IOFailure.errno(name, "cannot read")
+        let failure = IOFailure.errno(name, "cannot read")
+        memory.deallocate()
+        throw failure
       }
       if n == 0 { break }
       used += n
     }
-    buffer.removeSubrange(used...)
-    return buffer
+    return ByteStore(adopting: memory, count: used)
   }
 }

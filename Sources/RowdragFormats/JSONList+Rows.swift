@@ -6,7 +6,8 @@ extension JSONList {
   /// The label of row `id`: the string itself, an object's first string member among
   /// `keys`, else the element's compact JSON text.
   public func label(ofRow id: Int, keys: [String]) -> [UInt8] {
-    bytes.withUnsafeBufferPointer { buf in
+    do {
+      let buf = store.buffer
       let span = elements[id]
       if buf[span.start] == 34 { return Array(JSONText.decodeString(buf, span).utf8) }
       if isObject[id] {
@@ -31,7 +32,8 @@ extension JSONList {
     var heights: [Double]?
     var locked: [Bool]?
     var pinned: [Bool]?
-    try bytes.withUnsafeBufferPointer { buf in
+    do {
+      let buf = store.buffer
       for id in elements.indices where isObject[id] {
         let span = elements[id]
         for member in JSONText.members(buf, span) {

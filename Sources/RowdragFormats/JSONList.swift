@@ -24,7 +24,7 @@ public struct JSONList: Sendable {
     var wasEmpty: Bool
   }
 
-  public let bytes: [UInt8]
+  public let store: ByteStore
   public let shape: Shape
   /// Each row's element, indexed by row identity.
   public private(set) var elements: [Span]
@@ -47,16 +47,16 @@ public struct JSONList: Sendable {
   public static let shapeMessage =
     "JSON top level must be an array, an array of arrays, or an object of arrays"
 
-  /// Parses `bytes`. Throws `JSONSyntaxError` for invalid JSON and `JSONShapeError`
+  public init(bytes: [UInt8]) throws { try self.init(store: ByteStore(bytes)) }
+
+  /// Parses the store. Throws `JSONSyntaxError` for invalid JSON and `JSONShapeError`
   /// for JSON that is not a list.
-  public init(bytes: [UInt8]) throws {
-    self.bytes = bytes
-    let (values, topKind, topStart, topEnd) = try bytes.withUnsafeBufferPointer {
-      (buf) throws(JSONSyntaxError) in
-      var scanner = JSONScanner(buf)
-      try scanner.scan()
-      return (scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd)
-    }
+  public init(store: ByteStore) throws {
+    self.store = store
+    let bytes = store.buffer
+    var scanner = JSONScanner(bytes)
+    try scanner.scan()
+    let (values, topKind, topStart, topEnd) = (scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd)
     let depth1 = values.filter { $0.depth == 1 }
     let nested: Bool
     switch topKind {
@@ -111,7 +111,7 @@ public struct JSONList: Sendable {
           isObject.append(item.kind == .object)
         }
         titles.append(
-          container.key.map { key in bytes.withUnsafeBufferPointer { JSONText.decodeString($0, key) } })
+          container.key.map { key in JSONText.decodeString(bytes, key) })
         cursor = container.end - 1
         index = next
       }
@@ -159,8 +159,8 @@ public struct JSONList: Sendable {
 
   /// Writes the document with rows in the given order.
   public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
-    try bytes.withUnsafeBytes { raw in
-      var writer = SpanWriter(raw: raw, out: out)
+    do {
+      var writer = SpanWriter(store: store, out: out)
       for (s, section) in sections.enumerated() {
         try writer.write(frames[s])
         let start = s < sectionStarts.count ? sectionStarts[s] : order.count

@@ -2,12 +2,14 @@
 /// in the input into a single write: an unedited region costs one copy, not one per
 /// line or element.
 struct SpanWriter {
-  let raw: UnsafeRawBufferPointer
+  let store: ByteStore
   let out: OutputSink
   private var run = Span(start: 0, end: 0)
+  /// Runs at least this long go file to file when both ends are regular files.
+  private static let copyThreshold = 1 << 20
 
-  init(raw: UnsafeRawBufferPointer, out: OutputSink) {
-    self.raw = raw
+  init(store: ByteStore, out: OutputSink) {
+    self.store = store
     self.out = out
   }
 
@@ -29,7 +31,14 @@ struct SpanWriter {
 
   mutating func flush() throws {
     guard run.count > 0 else { return }
-    try out.write(UnsafeRawBufferPointer(rebasing: raw[run.start..<run.end]))
+    let last = store[run.end - 1]
+    if run.count >= SpanWriter.copyThreshold, let source = store.sourceDescriptor,
+      try out.copy(from: source, offset: run.start, count: run.count)
+    {
+      out.noteLastByte(last)
+    } else {
+      try out.write(UnsafeRawBufferPointer(rebasing: store.raw[run.start..<run.end]))
+    }
     run = Span(start: 0, end: 0)
   }
 }

@@ -15,7 +15,7 @@ func rowdrag(_ arguments: [String], stdin: String = "", environment: Environment
   let out = OutputSink(memoryNamed: "<stdout>")
   let err = OutputSink(memoryNamed: "<stderr>")
   let runner = Runner(
-    environment: environment, stdout: out, stderr: err, readStdin: { Array(stdin.utf8) })
+    environment: environment, stdout: out, stderr: err, readStdin: { ByteStore(Array(stdin.utf8)) })
   let status = runner.run(arguments)
   return RunResult(stdout: out.text, stderr: err.text, status: status.rawValue)
 }

@@ -27,7 +27,7 @@ extension Engine {
   func brokenInvariant() -> String? {
     let n = layout.rowCount
     if layout.order.map(Int.init).sorted() != Array(0..<n) { return "order is not a permutation" }
-    if layout.flags.count != n { return "flags out of step" }
+    if !layout.flagStore.isEmpty && layout.flagStore.count != n { return "flags out of step" }
     if layout.sectionStarts.first != 0 { return "first section does not start at 0" }
     for s in 1..<max(1, layout.sectionCount) where layout.sectionStarts[s] < layout.sectionStarts[s - 1] {
       return "section starts decrease"
@@ -55,7 +55,7 @@ extension Engine {
       {
         return "lifted section \(lift.section) does not hold position \(lift.position)"
       }
-      if !layout.flags[lift.position].isDisjoint(with: [.locked, .pinned]) { return "a flagged row is lifted" }
+      if !layout.flags(at: lift.position).isDisjoint(with: [.locked, .pinned]) { return "a flagged row is lifted" }
       let withGrab = abs(lift.center - (offset + lift.finger + lift.grab))
       let centered = abs(lift.center - (offset + lift.finger))
       if min(withGrab, centered) > 1e-6 { return "snapshot center is not o + finger + grab" }

@@ -90,7 +90,7 @@ struct RandomInvariantTests {
       }
     } catch {
       if engine.ids != before.ids || engine.offset != before.offset || engine.phase != before.phase
-        || engine.layout.flags != before.layout.flags || engine.time != before.time
+        || engine.layout.allFlags != before.layout.allFlags || engine.time != before.time
       {
         return "refused \(name) changed the engine"
       }
@@ -129,8 +129,8 @@ struct RandomInvariantTests {
   }
 
   private func pinnedIDs(_ engine: Engine) -> [(Int, Int32)] {
-    engine.layout.flags.indices.compactMap {
-      engine.layout.flags[$0].contains(.pinned) ? ($0, engine.layout.order[$0]) : nil
+    engine.layout.allFlags.indices.compactMap {
+      engine.layout.flags(at: $0).contains(.pinned) ? ($0, engine.layout.order[$0]) : nil
     }
   }
 }

@@ -111,7 +111,7 @@ struct ReorderTests {
     try engine.drag(toScreenY: 120)
     try engine.release()
     #expect(engine.ids == [1, 2, 0, 3])
-    #expect(engine.layout.flags[0] == .locked)
+    #expect(engine.layout.flags(at: 0) == .locked)
   }
 
   @Test("a row crosses into an empty titled section and stays there")

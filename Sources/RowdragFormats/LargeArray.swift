@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Arrays of millions of elements, created in one allocation with transparent huge
+/// pages requested before the first touch: on a virtual machine a page fault per 4 KB
+/// costs more than filling the memory.
+enum LargeArray {
+  /// An array of exactly `count` elements; `fill` must initialize all of them.
+  static func make<T>(count: Int, _ fill: (UnsafeMutableBufferPointer<T>) -> Void) -> [T] {
+    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      fill(buffer)
+      initialized = count
+    }
+  }
+
+  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    let huge = 2 << 20
+    guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let start = (Int(bitPattern: base) + page - 1) / page * page
+    let end = (Int(bitPattern: base) + buffer.count) / page * page
+    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
+  }
+}
