@@ -2,8 +2,6 @@
 public struct RawCommand: Sendable, Equatable {
   public var name: String
   public var arguments: [Token]
-  /// The command's text, for error messages.
-  public var text: String
 }
 
 /// One argument word.
@@ -43,7 +41,6 @@ public struct CommandLexer {
       }
       break
     }
-    let start = index
     let name = word()
     var arguments: [Token] = []
     if name == "write" || name == "w" {
@@ -54,7 +51,7 @@ public struct CommandLexer {
       let raw = String(decoding: bytes[argStart..<index], as: UTF8.self)
       let trimmed = raw.trimmingSpaces
       if !trimmed.isEmpty { arguments.append(.word(trimmed)) }
-      return .success(RawCommand(name: name, arguments: arguments, text: text(from: start)))
+      return .success(RawCommand(name: name, arguments: arguments))
     }
     while true {
       skipSpaces()
@@ -89,7 +86,7 @@ public struct CommandLexer {
         arguments.append(.word(word()))
       }
     }
-    return .success(RawCommand(name: name, arguments: arguments, text: text(from: start)))
+    return .success(RawCommand(name: name, arguments: arguments))
   }
 
   private mutating func skipSpaces() {
@@ -106,10 +103,6 @@ public struct CommandLexer {
       index += 1
     }
     return String(decoding: bytes[start..<index], as: UTF8.self)
-  }
-
-  private func text(from start: Int) -> String {
-    String(decoding: bytes[start..<index], as: UTF8.self).trimmingSpaces
   }
 
   private static let semicolon: UInt8 = 59

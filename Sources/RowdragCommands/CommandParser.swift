@@ -4,15 +4,15 @@ public enum CommandParser {
     let name = raw.name
     let args = raw.arguments
     func fail(_ message: String) -> CommandError { CommandError(command: name, message: message) }
-    func arity(_ allowed: ClosedRange<Int>, _ usage: String) throws(CommandError) {
+    func arity(_ allowed: ClosedRange<Int>, _ usage: @autoclosure () -> String) throws(CommandError) {
       guard allowed.contains(args.count) else {
         throw fail(
           args.count > allowed.upperBound
-            ? "unexpected argument '\(display(args[allowed.upperBound]))'; usage: \(usage)"
-            : "missing argument; usage: \(usage)")
+            ? "unexpected argument '\(display(args[allowed.upperBound]))'; usage: \(usage())"
+            : "missing argument; usage: \(usage())")
       }
     }
-    let usage = CommandTable.spec(named: name).map(CommandTable.usage(of:)) ?? name
+    var usage: String { CommandTable.spec(named: name).map(CommandTable.usage(of:)) ?? name }
     switch name {
     case "press":
       try arity(1...1, usage)
