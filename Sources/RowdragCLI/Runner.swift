@@ -167,21 +167,9 @@ public struct Runner {
         return .failure(.usage)
       }
     }
-    var engine = Engine(layout: Layout(sections: []))
-    for preset in options.presets {
-      do {
-        try Session.apply(key: preset.key, values: preset.values, to: &engine)
-      } catch let error as CommandError {
-        report("--\(preset.key): \(error.message)")
-        return .failure(.usage)
-      } catch let error as EngineError {
-        report("--\(preset.key): \(error.message)")
-        return .failure(.usage)
-      } catch {
-        report("--\(preset.key): \(error)")
-        return .failure(.usage)
-      }
-    }
+    // Presets are checked on an empty list first, so a bad one costs no read.
+    var empty = Engine(layout: Layout(sections: []))
+    if let failed = applyPresets(options, to: &empty) { return .failure(failed) }
     let store: ByteStore
     do {
       if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
@@ -195,14 +183,9 @@ public struct Runner {
     }
     do {
       let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)
-      var settings = engine.settings
-      settings.viewport = engine.settings.viewport
-      let session = Session(
-        document: document, layout: layout, settings: settings,
-        filePath: options.listFromStdin ? nil : options.file)
-      if engine.layout.rowHeight != 44 {
-        try? session.engine.setRowHeight(engine.layout.rowHeight)
-      }
+      let session = Session(document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
+      // Then on the real list, where a row height can still overflow its content.
+      if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
       session.width = options.width ?? environment.terminalColumns ?? 80
       if !environment.stdoutIsTerminal && options.width == nil { session.width = 80 }
       session.color = environment.colorAllowed
@@ -211,6 +194,25 @@ public struct Runner {
       report("\(error.location): \(error.message)")
       return .failure(.badInput)
     }
+  }
+
+  /// Applies `--viewport`, `--fps`, … as `set` would; a refused one is a usage error.
+  private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
+    for preset in options.presets {
+      do {
+        try Session.apply(key: preset.key, values: preset.values, to: &engine)
+      } catch let error as CommandError {
+        report("--\(preset.key): \(error.message)")
+        return .usage
+      } catch let error as EngineError {
+        report("--\(preset.key): \(error.message)")
+        return .usage
+      } catch {
+        report("--\(preset.key): \(error)")
+        return .usage
+      }
+    }
+    return nil
   }
 
   private func emit(_ text: String) -> ExitCode {

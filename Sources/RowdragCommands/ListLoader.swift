@@ -59,6 +59,9 @@ public enum ListLoader {
       flags = all
     }
     let layout = Layout(sections: document.sectionSpecs, ownHeights: heights, flags: flags)
+    guard layout.contentHeight.isFinite else {
+      throw LoadError(location: name, message: "the row heights add up to more than a double can hold")
+    }
     return (document, layout)
   }
 

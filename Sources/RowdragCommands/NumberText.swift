@@ -48,7 +48,10 @@ public enum NumberText {
   /// SPEC §5.3: rounded to 3 decimals as `%.3f` does (correctly rounded), trailing zeros
   /// and a trailing point removed, `-0` printed as `0`.
   public static func fixed3(_ value: Double) -> String {
-    guard value.isFinite else { return value.isNaN ? "0" : (value > 0 ? "1e999" : "-1e999") }
+    // The engine keeps geometry finite; should anything overflow, print the nearest
+    // finite number so the state line stays valid JSON.
+    if value.isNaN { return "0" }
+    if value.isInfinite { return fixed3(value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) }
     var buffer = [CChar](repeating: 0, count: 400)
     let written = buffer.withUnsafeMutableBufferPointer { out in
       withVaList([value]) { vsnprintf(out.baseAddress, out.count, "%.3f", $0) }

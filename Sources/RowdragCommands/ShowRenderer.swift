@@ -56,7 +56,7 @@ struct ShowRenderer {
     // Below 50 columns the y-ranges go, so labels keep some room.
     let compact = width < 50
     func yRange(_ a: Double, _ b: Double) -> String {
-      compact ? "" : "\(Int(a.rounded(.down)))..\(Int(b.rounded(.down)))".padded(to: 11) + " "
+      compact ? "" : "\(whole(a))..\(whole(b))".padded(to: 11) + " "
     }
     for (i, item) in items.enumerated() {
       let bar = thumb.contains(i) ? "#" : "|"
@@ -142,8 +142,14 @@ struct ShowRenderer {
     let size = Swift.max(1, Int((Double(lines) * fraction).rounded()))
     let span = engine.offsetRange.upperBound - engine.offsetRange.lowerBound
     let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
+    guard position.isFinite else { return 0..<Swift.min(lines, size) }
     let start = Int((Double(lines - size) * position).rounded())
     return start..<Swift.min(lines, start + size)
+  }
+
+  /// A screen coordinate rounded down, as text (huge values stay readable).
+  private func whole(_ value: Double) -> String {
+    abs(value) < 1e15 ? String(Int(value.rounded(.down))) : NumberText.fixed3(value)
   }
 
   private func pad(_ n: Int, _ width: Int = 6) -> String {

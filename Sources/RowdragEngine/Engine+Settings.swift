@@ -4,7 +4,21 @@ extension Engine {
   public mutating func setViewport(_ v: Double) throws(EngineError) {
     try requireIdle()
     guard v.isFinite, v > 0 else { throw .invalidSetting(key: "viewport", message: "must be a number > 0") }
-    settings.viewport = v
+    var next = self
+    next.settings.viewport = v
+    try commitGeometry(next, key: "viewport")
+  }
+
+  /// Takes `next` (this engine with new geometry) if every bound stays finite, then
+  /// clamps the offset into the new range.
+  private mutating func commitGeometry(_ next: Engine, key: String) throws(EngineError) {
+    let range = next.offsetRange
+    guard next.layout.contentHeight.isFinite, range.lowerBound.isFinite, range.upperBound.isFinite,
+      (next.layout.contentHeight + next.settings.insetTop + next.settings.insetBottom).isFinite
+    else {
+      throw .invalidSetting(key: key, message: "too large; the content height would overflow")
+    }
+    self = next
     offset = clampOffset(offset)
   }
 
@@ -13,20 +27,24 @@ extension Engine {
     guard top.isFinite, bottom.isFinite, top >= 0, bottom >= 0 else {
       throw .invalidSetting(key: "inset", message: "takes two finite numbers >= 0 (top bottom)")
     }
-    settings.insetTop = top
-    settings.insetBottom = bottom
-    offset = clampOffset(offset)
+    var next = self
+    next.settings.insetTop = top
+    next.settings.insetBottom = bottom
+    try commitGeometry(next, key: "inset")
   }
 
   public mutating func setRowHeight(_ h: Double) throws(EngineError) {
     try requireIdle()
     guard h.isFinite, h > 0 else { throw .invalidSetting(key: "row-height", message: "must be a number > 0") }
-    layout.setRowHeight(h)
-    offset = clampOffset(offset)
+    var next = self
+    next.layout.setRowHeight(h)
+    try commitGeometry(next, key: "row-height")
   }
 
   public mutating func setFPS(_ fps: Double) throws(EngineError) {
-    guard fps.isFinite, fps > 0 else { throw .invalidSetting(key: "fps", message: "must be a number > 0") }
+    guard fps.isFinite, fps > 0, (1 / fps).isFinite else {
+      throw .invalidSetting(key: "fps", message: "must be a number > 0")
+    }
     settings.fps = fps
   }
 

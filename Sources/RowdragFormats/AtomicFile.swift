@@ -34,7 +34,7 @@ public enum AtomicFile {
     }
     let directory = directoryOf(path)
     var template = Array("\(directory)/.rowdrag-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot create a temporary file in \(directory)") }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
