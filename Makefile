@@ -39,7 +39,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Build once (tests included), then run every suite against that build.
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	python3 Tests/interactive/run.py $(DEBUG_BIN)
@@ -51,7 +51,7 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 install: release
 	$(MAKE) install-files BIN=$(RELEASE_BIN)

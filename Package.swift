@@ -18,7 +18,9 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    .target(name: "RowdragCLI", dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
+    .target(
+      name: "RowdragCLI",
+      dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
     .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
     .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
     .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),

@@ -12,7 +12,9 @@ enum HistoryFile {
 
   static func path(_ variables: [String: String]) -> String? {
     if let explicit = variables["ROWDRAG_HISTORY"], !explicit.isEmpty { return explicit }
-    if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/rowdrag/history" }
+    if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return state + "/rowdrag/history"
+    }
     if let home = variables["HOME"], !home.isEmpty { return home + "/.local/state/rowdrag/history" }
     return nil
   }

@@ -33,10 +33,14 @@ public struct OptionSpec: Sendable {
 
 public enum OptionTable {
   public static let options: [OptionSpec] = [
-    OptionSpec("expression", short: "e", argument: "CMDS", "run these commands (repeatable, in order)"),
-    OptionSpec("file", short: "f", argument: "SCRIPT", file: true, "run the commands in SCRIPT (repeatable)"),
+    OptionSpec(
+      "expression", short: "e", argument: "CMDS", "run these commands (repeatable, in order)"),
+    OptionSpec(
+      "file", short: "f", argument: "SCRIPT", file: true, "run the commands in SCRIPT (repeatable)"),
     OptionSpec("quiet", short: "n", "do not print the final list"),
-    OptionSpec("in-place", short: "i", argument: "SUFFIX", optional: true, "write the list back to FILE (backup FILE+SUFFIX)"),
+    OptionSpec(
+      "in-place", short: "i", argument: "SUFFIX", optional: true,
+      "write the list back to FILE (backup FILE+SUFFIX)"),
     OptionSpec("keep-going", "run every command even after one fails (exit 1 at the end)"),
     OptionSpec("json", "read and write the list as JSON"),
     OptionSpec("text", "read and write the list as text lines"),
@@ -49,7 +53,9 @@ public enum OptionTable {
     OptionSpec(
       "autoscroll", argument: "PROFILE", values: AutoScrollProfile.names,
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
-    OptionSpec("rule", argument: "RULE", values: ReorderRule.allCases.map(\.rawValue), "reorder rule (midpoint)"),
+    OptionSpec(
+      "rule", argument: "RULE", values: ReorderRule.allCases.map(\.rawValue),
+      "reorder rule (midpoint)"),
     OptionSpec("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
     OptionSpec("width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"),
     OptionSpec("height-key", argument: "KEY", "JSON member holding a row's height (height)"),

@@ -69,14 +69,17 @@ public enum OptionParser {
       case "version": options.version = true
       default:
         // The presets: viewport, row-height, fps, autoscroll, rule, hold.
-        let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(
+          String.init)
         options.presets.append((spec.long, words.isEmpty ? [""] : words))
       }
     }
 
     func nextValue(for name: String) throws(UsageError) -> String {
       i += 1
-      guard i < arguments.count else { throw UsageError(message: "option \(name) needs an argument") }
+      guard i < arguments.count else {
+        throw UsageError(message: "option \(name) needs an argument")
+      }
       return arguments[i]
     }
 
@@ -118,7 +121,11 @@ public enum OptionParser {
             break
           } else {
             let value: String
-            if letters.isEmpty { value = try nextValue(for: "-\(letter)") } else { value = String(letters) }
+            if letters.isEmpty {
+              value = try nextValue(for: "-\(letter)")
+            } else {
+              value = String(letters)
+            }
             try apply(spec, value)
             break
           }
@@ -127,11 +134,13 @@ public enum OptionParser {
       i += 1
     }
     guard files.count <= 1 else {
-      throw UsageError(message: "more than one list file given ('\(files[0])', '\(files[1])'); give one FILE")
+      throw UsageError(
+        message: "more than one list file given ('\(files[0])', '\(files[1])'); give one FILE")
     }
     options.file = files.first
     if options.inPlace != nil && options.listFromStdin {
-      throw UsageError(message: "-i needs a FILE to write back to; the list would come from standard input")
+      throw UsageError(
+        message: "-i needs a FILE to write back to; the list would come from standard input")
     }
     return options
   }

@@ -36,7 +36,9 @@ public enum REPL {
         say("\n", out)
         if session.engine.isDirty && !warnedUnsaved {
           warnedUnsaved = true
-          say("warning: unsaved changes; 'write' to save them, or Ctrl-D again to discard them\n", err)
+          say(
+            "warning: unsaved changes; 'write' to save them, or Ctrl-D again to discard them\n", err
+          )
           continue
         }
         break
@@ -57,7 +59,9 @@ public enum REPL {
       case .quit(let force):
         if !force && session.engine.isDirty && !warnedUnsaved {
           warnedUnsaved = true
-          say("warning: unsaved changes; 'write' to save them, 'quit' again or 'quit!' to discard them\n", err)
+          say(
+            "warning: unsaved changes; 'write' to save them, 'quit' again or 'quit!' to discard them\n",
+            err)
           continue
         }
         history.finish()
@@ -80,7 +84,8 @@ public enum REPL {
       rl_attempted_completion_over = 1
       let line = String(cString: rl_line_buffer)
       let prefix = String(decoding: Array(line.utf8).prefix(Int(rl_point)), as: UTF8.self)
-      let wordStart = String(decoding: Array(line.utf8).prefix(Int(start)), as: UTF8.self).unicodeScalars.count
+      let wordStart = String(decoding: Array(line.utf8).prefix(Int(start)), as: UTF8.self)
+        .unicodeScalars.count
       switch Completion.complete(line: prefix, wordStart: wordStart, session: activeSession) {
       case .fileNames:
         rl_attempted_completion_over = 0

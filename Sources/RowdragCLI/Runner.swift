@@ -54,9 +54,11 @@ public struct Runner {
     if options.help { return emit(OptionTable.helpText) }
     if options.version { return emit(Runner.version + "\n") }
 
-    let interactive = options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin
+    let interactive =
+      options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin
     if options.scripts.isEmpty && environment.stdinIsTerminal && options.file == nil {
-      report("no list given; usage: rowdrag [OPTIONS] FILE, or pipe a list in (see 'rowdrag --help')")
+      report(
+        "no list given; usage: rowdrag [OPTIONS] FILE, or pipe a list in (see 'rowdrag --help')")
       return .usage
     }
     // Load the list.
@@ -81,7 +83,11 @@ public struct Runner {
         sources.append(("-e #\(index)", Array(text.utf8)))
       case .file(let path):
         do {
-          sources.append((path == "-" ? "<stdin>" : path, try FileReader.read(path: path == "-" ? nil : path).array))
+          sources.append(
+            (
+              path == "-" ? "<stdin>" : path,
+              try FileReader.read(path: path == "-" ? nil : path).array
+            ))
         } catch let error as IOFailure {
           report("\(error.path): \(error.message)")
           return .ioFailure
@@ -102,7 +108,9 @@ public struct Runner {
     return runScripts(sources, session: session, options: options)
   }
 
-  private func runScripts(_ sources: [(name: String, text: [UInt8])], session: Session, options: Options)
+  private func runScripts(
+    _ sources: [(name: String, text: [UInt8])], session: Session, options: Options
+  )
     -> ExitCode
   {
     var failed: ExitCode?
@@ -111,10 +119,15 @@ public struct Runner {
       for line in source.text.split(separator: 10, omittingEmptySubsequences: false) {
         lineNumber += 1
         let text = String(decoding: line, as: UTF8.self)
-        let result = LineRunner.run(Substring(text), session: session, out: stdout, keepGoing: options.keepGoing)
+        let result = LineRunner.run(
+          Substring(text), session: session, out: stdout, keepGoing: options.keepGoing)
         for failure in result.failures {
           report("\(source.name):\(lineNumber): \(failure.description)")
-          if failure.isIOFailure { failed = .ioFailure } else if failed == nil { failed = .commandFailed }
+          if failure.isIOFailure {
+            failed = .ioFailure
+          } else if failed == nil {
+            failed = .commandFailed
+          }
         }
         if !result.failures.isEmpty && !options.keepGoing { return failed ?? .commandFailed }
         if result.quit != .proceed { break scripts }
@@ -183,7 +196,8 @@ public struct Runner {
     }
     do {
       let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)
-      let session = Session(document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
+      let session = Session(
+        document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
       // Then on the real list, where a row height can still overflow its content.
       if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
       session.width = options.width ?? environment.terminalColumns ?? 80

@@ -13,7 +13,8 @@ public struct Environment: Sendable {
   public var terminalColumns: Int?
 
   public init(
-    stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, variables: [String: String] = [:],
+    stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
+    variables: [String: String] = [:],
     terminalColumns: Int? = nil
   ) {
     self.stdinIsTerminal = stdinIsTerminal

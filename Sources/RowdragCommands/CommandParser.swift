@@ -4,7 +4,8 @@ public enum CommandParser {
     let name = raw.name
     let args = raw.arguments
     func fail(_ message: String) -> CommandError { CommandError(command: name, message: message) }
-    func arity(_ allowed: ClosedRange<Int>, _ usage: @autoclosure () -> String) throws(CommandError) {
+    func arity(_ allowed: ClosedRange<Int>, _ usage: @autoclosure () -> String) throws(CommandError)
+    {
       guard allowed.contains(args.count) else {
         throw fail(
           args.count > allowed.upperBound
@@ -27,7 +28,8 @@ public enum CommandParser {
       try arity(0...1, usage)
       guard let arg = args.first else { return .tick(1) }
       guard case .word(let w) = arg, let n = NumberText.parseWhole(w), n <= 2_147_483_647 else {
-        throw fail("'\(display(arg))' is not a frame count; use a whole number from 0 to 2147483647")
+        throw fail(
+          "'\(display(arg))' is not a frame count; use a whole number from 0 to 2147483647")
       }
       return .tick(n)
     case "wait":
@@ -113,7 +115,8 @@ public enum CommandParser {
   {
     guard let value = NumberText.parse(text) else {
       throw CommandError(
-        command: name, message: "'\(text)' is not a number for \(what); use decimal digits like 420 or -12.5")
+        command: name,
+        message: "'\(text)' is not a number for \(what); use decimal digits like 420 or -12.5")
     }
     guard value.isFinite else {
       throw CommandError(command: name, message: "'\(text)' is too large; use a finite number")
@@ -134,7 +137,9 @@ public enum CommandParser {
     case .word(let w):
       if let n = NumberText.parseWhole(w) { return .number(n) }
       let parts = w.split(separator: ":", omittingEmptySubsequences: false)
-      if parts.count == 2, let s = NumberText.parseWhole(parts[0]), let r = NumberText.parseWhole(parts[1]) {
+      if parts.count == 2, let s = NumberText.parseWhole(parts[0]),
+        let r = NumberText.parseWhole(parts[1])
+      {
         return .sectionRow(s, r)
       }
       if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {

@@ -61,7 +61,8 @@ public enum CommandTable {
       summary: "set the scroll offset while idle (clamped)",
       completes: .words(["top", "bottom", "y="])),
     CommandSpec(
-      name: "lock", aliases: [], arguments: "ADDR", summary: "make a row unliftable (others may pass it)",
+      name: "lock", aliases: [], arguments: "ADDR",
+      summary: "make a row unliftable (others may pass it)",
       completes: .rowLabels),
     CommandSpec(
       name: "pin", aliases: [], arguments: "ADDR", summary: "make a row a barrier nothing passes",
@@ -79,7 +80,8 @@ public enum CommandTable {
       name: "print", aliases: [], arguments: "", summary: "print the list in its input format",
       completes: .nothing),
     CommandSpec(
-      name: "list", aliases: [], arguments: "", summary: "print numbered rows with flags and labels",
+      name: "list", aliases: [], arguments: "",
+      summary: "print numbered rows with flags and labels",
       completes: .nothing),
     CommandSpec(
       name: "show", aliases: [], arguments: "", summary: "draw the table view as it is now",
@@ -139,7 +141,8 @@ public enum CommandTable {
     for setting in settings {
       lines.append("  " + "\(setting.key) \(setting.arguments)")
     }
-    lines.append("addresses: N (row number), $ (last row), S:R (section:row), /REGEX/ (first match)")
+    lines.append(
+      "addresses: N (row number), $ (last row), S:R (section:row), /REGEX/ (first match)")
     lines.append("commands are separated by ';' or newlines; '#' starts a comment")
     return lines.joined(separator: "\n") + "\n"
   }

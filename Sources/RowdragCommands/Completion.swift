@@ -17,7 +17,8 @@ public enum Completion: Equatable, Sendable {
     let start = Swift.min(Swift.max(0, wordStart), scalars.count)
     let before = String(String.UnicodeScalarView(scalars[..<start]))
     let word = String(String.UnicodeScalarView(scalars[start...]))
-    let command = before.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    let command =
+      before.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? ""
     let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let name = words.first else {
       return .words(filter(CommandTable.allNames, word))
@@ -32,9 +33,11 @@ public enum Completion: Equatable, Sendable {
       let typed = String(String.UnicodeScalarView(full[(slash + 1)...]))
       // What the completion replaces begins at the word: keep the part of the word up
       // to the slash, or drop the part of the label already typed before the word.
-      let keep = slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
+      let keep =
+        slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
       let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
-      return .words(labelCompletions(typed, session: session).map { keep + String($0.dropFirst(drop)) + "/" })
+      return .words(
+        labelCompletions(typed, session: session).map { keep + String($0.dropFirst(drop)) + "/" })
     }
 
     switch spec.completes {
@@ -44,7 +47,8 @@ public enum Completion: Equatable, Sendable {
       return argumentIndex == 0 ? .words(filter(CommandTable.commands.map(\.name), word)) : .nothing
     case .settingKeys:
       if argumentIndex == 0 { return .words(filter(Session.settingKeys, word)) }
-      guard name == "set", let setting = CommandTable.settings.first(where: { $0.key == words[1] }) else {
+      guard name == "set", let setting = CommandTable.settings.first(where: { $0.key == words[1] })
+      else {
         return .nothing
       }
       if setting.key == "autoscroll" && argumentIndex >= 2 {

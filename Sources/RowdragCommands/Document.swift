@@ -20,7 +20,9 @@ public enum Document: Sendable {
   public var sectionSpecs: [SectionSpec] {
     switch self {
     case .text(let list):
-      zip(list.headerLines, list.sectionRowCounts).map { SectionSpec(titled: $0 != nil, rowCount: $1) }
+      zip(list.headerLines, list.sectionRowCounts).map {
+        SectionSpec(titled: $0 != nil, rowCount: $1)
+      }
     case .json(let list, _):
       zip(list.titles, list.sectionRowCounts).map { SectionSpec(titled: $0 != nil, rowCount: $1) }
     }

@@ -18,7 +18,9 @@ public struct LabelMatcher {
 
   /// Compiles `pattern`; the message of the thrown error says what is wrong.
   public init(_ pattern: String) throws(CommandError) {
-    let meta: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
+    let meta: Set<Character> = [
+      "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
+    ]
     if !pattern.contains(where: meta.contains) {
       kind = .literal(Array(pattern.utf8))
       return

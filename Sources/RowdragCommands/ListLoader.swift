@@ -60,7 +60,8 @@ public enum ListLoader {
     }
     let layout = Layout(sections: document.sectionSpecs, ownHeights: heights, flags: flags)
     guard layout.contentHeight.isFinite else {
-      throw LoadError(location: name, message: "the row heights add up to more than a double can hold")
+      throw LoadError(
+        location: name, message: "the row heights add up to more than a double can hold")
     }
     return (document, layout)
   }
@@ -70,7 +71,8 @@ public enum ListLoader {
   private static func parse(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
-    let forced = options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
+    let forced =
+      options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
     if forced || (options.format == .automatic && startsLikeJSON(store.buffer)) {
       do {
         return try parseJSON(store: store, name: name, options: options)
@@ -78,16 +80,21 @@ public enum ListLoader {
         if forced { throw error }
       }
     }
-    let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header") }
-    return (.text(TextList(store: store, isHeader: header.map { m in { m.matches($0) } })), nil, nil)
+    let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header")
+    }
+    return (
+      .text(TextList(store: store, isHeader: header.map { m in { m.matches($0) } })), nil, nil
+    )
   }
 
-  private static func parseJSON(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
+  private static func parseJSON(store: ByteStore, name: String, options: LoadOptions)
+    throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
     do {
       let list = try JSONList(store: store)
-      let meta = try list.metadata(heightKey: options.heightKey, lockKey: options.lockKey, pinKey: options.pinKey)
+      let meta = try list.metadata(
+        heightKey: options.heightKey, lockKey: options.lockKey, pinKey: options.pinKey)
       var flags: [RowFlags]?
       if meta.locked != nil || meta.pinned != nil {
         flags = (0..<list.elements.count).map { id in
@@ -107,11 +114,14 @@ public enum ListLoader {
   }
 
   private static func startsLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return false }
+    guard let first = bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else {
+      return false
+    }
     return first == 91 || first == 123
   }
 
-  private static func matcher(_ pattern: String, _ option: String) throws(LoadError) -> LabelMatcher {
+  private static func matcher(_ pattern: String, _ option: String) throws(LoadError) -> LabelMatcher
+  {
     do {
       return try LabelMatcher(pattern)
     } catch {

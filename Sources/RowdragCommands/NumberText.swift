@@ -51,7 +51,9 @@ public enum NumberText {
     // The engine keeps geometry finite; should anything overflow, print the nearest
     // finite number so the state line stays valid JSON.
     if value.isNaN { return "0" }
-    if value.isInfinite { return fixed3(value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) }
+    if value.isInfinite {
+      return fixed3(value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+    }
     var buffer = [CChar](repeating: 0, count: 400)
     let written = buffer.withUnsafeMutableBufferPointer { out in
       withVaList([value]) { vsnprintf(out.baseAddress, out.count, "%.3f", $0) }

@@ -5,7 +5,8 @@ import RowdragFormats
 extension Session {
   /// Writes the list in its input format, in the current layout order.
   public func printList(to out: OutputSink) throws {
-    try document.write(order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
+    try document.write(
+      order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
     out.owesNewline = out.endsWithoutNewline
   }
 
@@ -28,7 +29,8 @@ extension Session {
   public func stateLine() -> String {
     let n = NumberText.fixed3
     var line = "{\"t\":\(n(engine.time)),\"offset\":\(n(engine.offset))"
-    line += ",\"content\":\(n(engine.layout.contentHeight)),\"viewport\":\(n(engine.settings.viewport))"
+    line +=
+      ",\"content\":\(n(engine.layout.contentHeight)),\"viewport\":\(n(engine.settings.viewport))"
     line += ",\"phase\":\"\(engine.phase.name)\",\"rows\":\(engine.layout.rowCount),\"lifted\":"
     if let lift = engine.lift {
       line += "{\"row\":\(lift.position + 1),\"from\":\(lift.sourcePosition + 1)"
@@ -44,7 +46,8 @@ extension Session {
     guard let name else { return CommandTable.helpText }
     guard let spec = CommandTable.spec(named: name) else {
       throw CommandError(
-        command: "", message: "no command '\(name)'" + Suggestion.hint(for: name, in: CommandTable.allNames))
+        command: "",
+        message: "no command '\(name)'" + Suggestion.hint(for: name, in: CommandTable.allNames))
     }
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
     if spec.name == "set" || spec.name == "get" {
@@ -63,7 +66,8 @@ extension Session {
     }
     if target == filePath && !engine.layoutDiffersFromFile { return }
     try AtomicFile.write(path: target) { out in
-      try document.write(order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
+      try document.write(
+        order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
     }
     markSaved()
   }

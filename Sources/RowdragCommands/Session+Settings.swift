@@ -23,7 +23,8 @@ extension Session {
       }
       return v
     }
-    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T
+    where T.RawValue == String {
       let word = try one()
       guard let value = T(rawValue: word) else {
         let names = T.allCases.map(\.rawValue)
@@ -59,7 +60,8 @@ extension Session {
   public static func profile(_ values: [String]) throws -> AutoScrollProfile {
     let words = values.flatMap { $0.split(separator: ",").map(String.init) }
     guard let name = words.first else {
-      throw CommandError(command: "", message: "autoscroll needs a profile: linear, fixed, rate or off")
+      throw CommandError(
+        command: "", message: "autoscroll needs a profile: linear, fixed, rate or off")
     }
     guard let defaults = AutoScrollProfile.defaults(for: name) else {
       throw CommandError(
@@ -87,7 +89,8 @@ extension Session {
         throw CommandError(command: "", message: "autoscroll: \(parts[0]) is given twice")
       }
       guard let v = NumberText.parse(parts[1]), v.isFinite else {
-        throw CommandError(command: "", message: "autoscroll: '\(parts[1])' is not a number for \(parts[0])")
+        throw CommandError(
+          command: "", message: "autoscroll: '\(parts[1])' is not a number for \(parts[0])")
       }
       parameters[parts[0]] = v
     }
@@ -112,7 +115,8 @@ extension Session {
     case "row-height": return shortNumber(engine.layout.rowHeight)
     case "autoscroll":
       let p = s.autoscroll
-      return ([p.name] + p.parameters.map { "\($0.key)=\(shortNumber($0.value))" }).joined(separator: " ")
+      return ([p.name] + p.parameters.map { "\($0.key)=\(shortNumber($0.value))" }).joined(
+        separator: " ")
     default:
       throw CommandError(
         command: "", message: "unknown key '\(key)'" + Suggestion.hint(for: key, in: settingKeys))

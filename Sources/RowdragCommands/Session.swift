@@ -16,7 +16,9 @@ public final class Session {
   public var color = false
   private var matchers: [String: LabelMatcher] = [:]
 
-  public init(document: Document, layout: Layout, settings: Settings = Settings(), filePath: String?) {
+  public init(
+    document: Document, layout: Layout, settings: Settings = Settings(), filePath: String?
+  ) {
     self.document = document
     self.engine = Engine(layout: layout, settings: settings)
     self.filePath = filePath
@@ -40,7 +42,8 @@ public final class Session {
     } catch let error as CommandError {
       throw CommandError(command: name, message: error.message, isIOFailure: error.isIOFailure)
     } catch let error as IOFailure {
-      throw CommandError(command: name, message: "\(error.path): \(error.message)", isIOFailure: true)
+      throw CommandError(
+        command: name, message: "\(error.path): \(error.message)", isIOFailure: true)
     } catch {
       throw CommandError(command: name, message: "\(error)")
     }
@@ -98,7 +101,9 @@ public final class Session {
         throw EngineError.sectionOutOfRange(section: s, count: layout.sectionCount)
       }
       let k = layout.rowCount(inSection: s - 1)
-      guard r >= 1, r <= k else { throw EngineError.sectionRowOutOfRange(section: s, row: r, limit: k) }
+      guard r >= 1, r <= k else {
+        throw EngineError.sectionRowOutOfRange(section: s, row: r, limit: k)
+      }
       return layout.position(section: s - 1, row: r - 1)
     case .pattern(let p):
       let matcher = try cachedMatcher(p)

@@ -43,7 +43,8 @@ struct ShowRenderer {
     let n = NumberText.fixed3
     var fields = [
       "offset \(n(o)) (\(n(engine.offsetRange.lowerBound))..\(n(engine.offsetRange.upperBound)))",
-      "content \(n(layout.contentHeight))", "viewport \(n(v))", "rows \(range) of \(layout.rowCount)",
+      "content \(n(layout.contentHeight))", "viewport \(n(v))",
+      "rows \(range) of \(layout.rowCount)",
       engine.phase.name, "t=\(n(engine.time))",
     ]
     let velocity = engine.autoscrollVelocity
@@ -101,7 +102,8 @@ struct ShowRenderer {
     var s = lo < layout.rowCount ? layout.section(of: lo) : layout.sectionCount - 1
     // Empty titled sections just above may still show their headers.
     while s > 0 && layout.headerTop(s) + layout.headerHeight(s) > o { s -= 1 }
-    while s < layout.sectionCount, layout.headerTop(s) < o + v, items.count <= ShowRenderer.maxLines {
+    while s < layout.sectionCount, layout.headerTop(s) < o + v, items.count <= ShowRenderer.maxLines
+    {
       let headerTop = layout.headerTop(s)
       if layout.sectionTitled[s], headerTop + layout.headerHeight(s) > o {
         items.append(.header(section: s, top: headerTop))

@@ -65,12 +65,14 @@ public enum AutoScrollProfile: Sendable, Equatable {
     }
     switch name {
     case "linear":
-      return .linear(zone: try value("zone", { $0 > 0 }, "> 0"), max: try value("max", { $0 >= 0 }, ">= 0"))
+      return .linear(
+        zone: try value("zone", { $0 > 0 }, "> 0"), max: try value("max", { $0 >= 0 }, ">= 0"))
     case "fixed":
       return .fixed(speed: try value("speed", { $0 >= 0 }, ">= 0"))
     case "rate":
       return .rate(
-        divisor: try value("divisor", { $0 > 0 }, "> 0"), scale: try value("scale", { $0 >= 0 }, ">= 0"))
+        divisor: try value("divisor", { $0 > 0 }, "> 0"),
+        scale: try value("scale", { $0 >= 0 }, ">= 0"))
     case "off":
       return .off
     default:
@@ -81,14 +83,16 @@ public enum AutoScrollProfile: Sendable, Equatable {
   /// The velocity for one frame.
   ///
   /// - Parameters:
-  ///   - center: the snapshot center `c`, content y.
-  ///   - offset: the scroll offset `o`.
-  ///   - finger: the finger on screen, `F = Y`.
-  ///   - snapshotHeight: `h_L`.
-  ///   - viewport: `V`.
-  ///   - insetTop: `T` (only `rate` looks at it).
+  ///   - c: the snapshot center, content y.
+  ///   - o: the scroll offset.
+  ///   - f: the finger on screen, `F = Y`.
+  ///   - h: the snapshot height `h_L`.
+  ///   - v: the viewport height `V`.
+  ///   - t: the top inset `T` (only `rate` looks at it).
+  /// - Returns: points per second, positive scrolling down.
   public func velocity(
-    center c: Double, offset o: Double, finger f: Double, snapshotHeight h: Double, viewport v: Double,
+    center c: Double, offset o: Double, finger f: Double, snapshotHeight h: Double,
+    viewport v: Double,
     insetTop t: Double
   ) -> Double {
     switch self {

@@ -55,7 +55,8 @@ extension Engine {
   public mutating func undo() throws(EngineError) {
     try requireIdle()
     guard let edit = undoStack.popLast() else { throw .nothingToUndo }
-    layout.relocate(from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
+    layout.relocate(
+      from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
     redoStack.append(edit)
   }
 
@@ -63,7 +64,8 @@ extension Engine {
   public mutating func redo() throws(EngineError) {
     try requireIdle()
     guard let edit = redoStack.popLast() else { throw .nothingToRedo }
-    layout.relocate(from: edit.from, fromSection: edit.fromSection, to: edit.to, toSection: edit.toSection)
+    layout.relocate(
+      from: edit.from, fromSection: edit.fromSection, to: edit.to, toSection: edit.toSection)
     undoStack.append(edit)
   }
 }

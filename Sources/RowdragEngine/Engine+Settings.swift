@@ -3,7 +3,9 @@
 extension Engine {
   public mutating func setViewport(_ v: Double) throws(EngineError) {
     try requireIdle()
-    guard v.isFinite, v > 0 else { throw .invalidSetting(key: "viewport", message: "must be a number > 0") }
+    guard v.isFinite, v > 0 else {
+      throw .invalidSetting(key: "viewport", message: "must be a number > 0")
+    }
     var next = self
     next.settings.viewport = v
     try commitGeometry(next, key: "viewport")
@@ -35,7 +37,9 @@ extension Engine {
 
   public mutating func setRowHeight(_ h: Double) throws(EngineError) {
     try requireIdle()
-    guard h.isFinite, h > 0 else { throw .invalidSetting(key: "row-height", message: "must be a number > 0") }
+    guard h.isFinite, h > 0 else {
+      throw .invalidSetting(key: "row-height", message: "must be a number > 0")
+    }
     var next = self
     next.layout.setRowHeight(h)
     try commitGeometry(next, key: "row-height")

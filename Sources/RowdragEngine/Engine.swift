@@ -41,7 +41,9 @@ public struct Engine: Sendable {
   /// Clamps a candidate offset into bounds; a NaN candidate leaves the offset as is.
   func clampOffset(_ candidate: Double) -> Double {
     let range = offsetRange
-    guard !candidate.isNaN else { return Swift.min(Swift.max(offset, range.lowerBound), range.upperBound) }
+    guard !candidate.isNaN else {
+      return Swift.min(Swift.max(offset, range.lowerBound), range.upperBound)
+    }
     return Swift.min(Swift.max(candidate, range.lowerBound), range.upperBound)
   }
 

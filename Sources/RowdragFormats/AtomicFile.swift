@@ -14,12 +14,15 @@
 public enum AtomicFile {
   /// Writes the bytes `produce` emits to `path`.
   ///
+  /// A non-regular existing file (a device, a FIFO) is refused when `mustExist`, and is
+  /// otherwise written directly, since it cannot be replaced by a rename.
+  ///
   /// - Parameters:
+  ///   - path: the file to replace or create.
   ///   - mustExist: refuse when `path` is missing (in-place editing).
   ///   - backupSuffix: keep the old file as `path + suffix` (non-empty suffix only).
   ///   - produce: writes the new contents into the sink it is given.
-  /// A non-regular existing file (a device, a FIFO) is refused when `mustExist`, and is
-  /// otherwise written directly, since it cannot be replaced by a rename.
+  /// - Throws: `IOFailure` naming the file; the old contents are then untouched.
   public static func write(
     path: String, mustExist: Bool = false, backupSuffix: String? = nil,
     produce: (OutputSink) throws -> Void
@@ -28,15 +31,22 @@ public enum AtomicFile {
     let exists = stat(path, &info) == 0
     if !exists && mustExist { throw IOFailure.errno(path, "cannot edit in place") }
     if exists && (info.st_mode & S_IFMT) != S_IFREG {
-      if mustExist { throw IOFailure(path: path, message: "not a regular file; cannot edit in place") }
+      if mustExist {
+        throw IOFailure(path: path, message: "not a regular file; cannot edit in place")
+      }
       try writeDirectly(path: path, produce: produce)
       return
     }
     let directory = directoryOf(path)
     var template = Array("\(directory)/.rowdrag-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard fd >= 0 else { throw IOFailure.errno(path, "cannot create a temporary file in \(directory)") }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else {
+      throw IOFailure.errno(path, "cannot create a temporary file in \(directory)")
+    }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer {
       if !renamed { unlink(temporary) }

@@ -24,8 +24,11 @@ public final class ByteStore: @unchecked Sendable {
 
   /// Copies `bytes`.
   public convenience init(_ bytes: [UInt8]) {
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, bytes.count), alignment: 16)
-    bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count) }
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, bytes.count), alignment: 16)
+    bytes.withUnsafeBytes {
+      memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count)
+    }
     self.init(adopting: memory, count: bytes.count)
   }
 

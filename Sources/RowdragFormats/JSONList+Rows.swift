@@ -13,7 +13,8 @@ extension JSONList {
       if isObject[id] {
         let members = JSONText.members(buf, span)
         for key in keys {
-          for member in members where buf[member.value.start] == 34 && keyEquals(buf, member.key, key) {
+          for member in members
+          where buf[member.value.start] == 34 && keyEquals(buf, member.key, key) {
             return Array(JSONText.decodeString(buf, member.value).utf8)
           }
         }
@@ -44,7 +45,8 @@ extension JSONList {
               let h = Double(text), h.isFinite, h > 0
             else {
               throw JSONSyntaxError(
-                "\"\(heightKey)\" must be a finite number > 0, not \(text)", at: value.start, in: buf)
+                "\"\(heightKey)\" must be a finite number > 0, not \(text)", at: value.start,
+                in: buf)
             }
             if heights == nil { heights = [Double](repeating: .nan, count: elements.count) }
             heights?[id] = h
@@ -53,7 +55,8 @@ extension JSONList {
             let name = isLock ? lockKey : pinKey
             let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
             guard text == "true" || text == "false" else {
-              throw JSONSyntaxError("\"\(name)\" must be true or false, not \(text)", at: value.start, in: buf)
+              throw JSONSyntaxError(
+                "\"\(name)\" must be true or false, not \(text)", at: value.start, in: buf)
             }
             guard text == "true" else { continue }
             if isLock {

@@ -56,7 +56,9 @@ public struct JSONList: Sendable {
     let bytes = store.buffer
     var scanner = JSONScanner(bytes)
     try scanner.scan()
-    let (values, topKind, topStart, topEnd) = (scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd)
+    let (values, topKind, topStart, topEnd) = (
+      scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd
+    )
     let depth1 = values.filter { $0.depth == 1 }
     let nested: Bool
     switch topKind {
@@ -78,9 +80,13 @@ public struct JSONList: Sendable {
     var counts: [Int] = []
     var titles: [String?] = []
 
-    func section(_ contentStart: Int, _ contentEnd: Int, _ items: ArraySlice<JSONScanner.Value>) -> Section {
+    func section(_ contentStart: Int, _ contentEnd: Int, _ items: ArraySlice<JSONScanner.Value>)
+      -> Section
+    {
       guard let first = items.first, let last = items.last else {
-        return Section(lead: Span(start: contentStart, end: contentEnd), gaps: [], trail: Span(start: contentEnd, end: contentEnd), wasEmpty: true)
+        return Section(
+          lead: Span(start: contentStart, end: contentEnd), gaps: [],
+          trail: Span(start: contentEnd, end: contentEnd), wasEmpty: true)
       }
       var gaps: [Span] = []
       gaps.reserveCapacity(items.count)
@@ -169,7 +175,11 @@ public struct JSONList: Sendable {
           if section.wasEmpty { try writer.write(section.lead) }
           continue
         }
-        if section.wasEmpty { try writer.write(defaultLead) } else { try writer.write(section.lead) }
+        if section.wasEmpty {
+          try writer.write(defaultLead)
+        } else {
+          try writer.write(section.lead)
+        }
         for p in start..<end {
           if p > start {
             let i = p - start - 1
@@ -183,7 +193,11 @@ public struct JSONList: Sendable {
           }
           try writer.write(elements[Int(order[p])])
         }
-        if section.wasEmpty { try writer.write(defaultTrail) } else { try writer.write(section.trail) }
+        if section.wasEmpty {
+          try writer.write(defaultTrail)
+        } else {
+          try writer.write(section.trail)
+        }
       }
       try writer.write(frames[frames.count - 1])
       try writer.flush()

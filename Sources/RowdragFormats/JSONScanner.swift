@@ -48,7 +48,9 @@ struct JSONScanner {
     let n = bytes.count
     var sawTop = false
 
-    func fail(_ message: String, _ at: Int) -> JSONSyntaxError { JSONSyntaxError(message, at: at, in: bytes) }
+    func fail(_ message: String, _ at: Int) -> JSONSyntaxError {
+      JSONSyntaxError(message, at: at, in: bytes)
+    }
 
     while true {
       i = skipWhitespace(i)
@@ -56,10 +58,12 @@ struct JSONScanner {
         if !sawTop { throw fail("empty document; expected a JSON value", i) }
         if stack.isEmpty { return }
         throw fail(
-          "unexpected end of input; expected \(stack.last == .array ? "',' or ']'" : "',' or '}'")", i)
+          "unexpected end of input; expected \(stack.last == .array ? "',' or ']'" : "',' or '}'")",
+          i)
       }
       if sawTop && stack.isEmpty {
-        throw fail("unexpected '\(Self.show(bytes[i]))' after the top-level value; expected end of input", i)
+        throw fail(
+          "unexpected '\(Self.show(bytes[i]))' after the top-level value; expected end of input", i)
       }
       let b = bytes[i]
       switch expect {
@@ -83,7 +87,8 @@ struct JSONScanner {
         }
         throw fail(
           container == .array
-            ? "expected ',' or ']' after array element" : "expected ',' or '}' after object member", i)
+            ? "expected ',' or ']' after array element" : "expected ',' or '}' after object member",
+          i)
       case .key, .firstKeyOrClose:
         if expect == .firstKeyOrClose && b == 125 {
           i += 1
@@ -93,7 +98,9 @@ struct JSONScanner {
         }
         guard b == 34 else {
           throw fail(
-            b == 125 ? "trailing comma before '}'; remove it" : "expected a string key in double quotes", i)
+            b == 125
+              ? "trailing comma before '}'; remove it" : "expected a string key in double quotes", i
+          )
         }
         let end = try scanString(i)
         if stack.count == 1 { pendingKey = Span(start: i, end: end) }
@@ -121,7 +128,9 @@ struct JSONScanner {
           topStart = i
         }
         if depth == 1 || depth == 2 {
-          values.append(Value(depth: depth, kind: b == 91 ? .array : .object, start: i, end: i, key: pendingKey))
+          values.append(
+            Value(depth: depth, kind: b == 91 ? .array : .object, start: i, end: i, key: pendingKey)
+          )
           open.append(values.count - 1)
         } else {
           open.append(-1)
@@ -140,7 +149,9 @@ struct JSONScanner {
         record(depth, .number, i, end, &pendingKey)
         i = end
       case 116, 102, 110:  // t f n
-        let word: [UInt8] = b == 116 ? [116, 114, 117, 101] : b == 102 ? [102, 97, 108, 115, 101] : [110, 117, 108, 108]
+        let word: [UInt8] =
+          b == 116
+          ? [116, 114, 117, 101] : b == 102 ? [102, 97, 108, 115, 101] : [110, 117, 108, 108]
         guard i + word.count <= n, Array(bytes[i..<(i + word.count)]) == word else {
           throw fail("invalid literal; expected true, false or null", i)
         }
@@ -154,7 +165,9 @@ struct JSONScanner {
     }
   }
 
-  private mutating func record(_ depth: Int, _ kind: Value.Kind, _ start: Int, _ end: Int, _ key: inout Span?) {
+  private mutating func record(
+    _ depth: Int, _ kind: Value.Kind, _ start: Int, _ end: Int, _ key: inout Span?
+  ) {
     if depth == 0 {
       topKind = kind
       topStart = start
@@ -200,7 +213,9 @@ struct JSONScanner {
           let unit = try hex4(i + 2, escapeAt: i)
           if unit >= 0xD800 && unit <= 0xDBFF {
             guard i + 11 < n + 0, bytes[i + 6] == 92, bytes[i + 7] == 117 else {
-              throw JSONSyntaxError("lone surrogate in \\u escape; expected a low surrogate \\uDC00-\\uDFFF next", at: i, in: bytes)
+              throw JSONSyntaxError(
+                "lone surrogate in \\u escape; expected a low surrogate \\uDC00-\\uDFFF next",
+                at: i, in: bytes)
             }
             let low = try hex4(i + 8, escapeAt: i + 6)
             guard low >= 0xDC00 && low <= 0xDFFF else {
@@ -218,7 +233,8 @@ struct JSONScanner {
         continue
       }
       if b < 0x20 {
-        throw JSONSyntaxError("control character in string; escape it (\\n, \\t, \\u00XX)", at: i, in: bytes)
+        throw JSONSyntaxError(
+          "control character in string; escape it (\\n, \\t, \\u00XX)", at: i, in: bytes)
       }
       if b < 0x80 {
         i += 1
@@ -244,7 +260,8 @@ struct JSONScanner {
       case 48...57: digit = UInt32(c - 48)
       case 65...70: digit = UInt32(c - 55)
       case 97...102: digit = UInt32(c - 87)
-      default: throw JSONSyntaxError("invalid \\u escape; expected 4 hex digits", at: escapeAt, in: bytes)
+      default:
+        throw JSONSyntaxError("invalid \\u escape; expected 4 hex digits", at: escapeAt, in: bytes)
       }
       value = value << 4 | digit
     }
@@ -278,22 +295,30 @@ struct JSONScanner {
     let n = bytes.count
     func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 48 && bytes[k] <= 57 }
     if bytes[i] == 45 { i += 1 }
-    guard digit(i) else { throw JSONSyntaxError("invalid number; expected a digit", at: i, in: bytes) }
+    guard digit(i) else {
+      throw JSONSyntaxError("invalid number; expected a digit", at: i, in: bytes)
+    }
     if bytes[i] == 48 {
       i += 1
-      if digit(i) { throw JSONSyntaxError("leading zeros are not allowed in numbers", at: start, in: bytes) }
+      if digit(i) {
+        throw JSONSyntaxError("leading zeros are not allowed in numbers", at: start, in: bytes)
+      }
     } else {
       while digit(i) { i += 1 }
     }
     if i < n && bytes[i] == 46 {
       i += 1
-      guard digit(i) else { throw JSONSyntaxError("invalid number; expected a digit after '.'", at: i, in: bytes) }
+      guard digit(i) else {
+        throw JSONSyntaxError("invalid number; expected a digit after '.'", at: i, in: bytes)
+      }
       while digit(i) { i += 1 }
     }
     if i < n && (bytes[i] == 101 || bytes[i] == 69) {
       i += 1
       if i < n && (bytes[i] == 43 || bytes[i] == 45) { i += 1 }
-      guard digit(i) else { throw JSONSyntaxError("invalid number; expected a digit in the exponent", at: i, in: bytes) }
+      guard digit(i) else {
+        throw JSONSyntaxError("invalid number; expected a digit in the exponent", at: i, in: bytes)
+      }
       while digit(i) { i += 1 }
     }
     return i

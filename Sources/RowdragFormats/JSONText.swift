@@ -75,7 +75,9 @@ enum JSONText {
   }
 
   /// The direct members of the object at `span`: key span and value span each.
-  static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Span) -> [(key: Span, value: Span)] {
+  static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Span) -> [(
+    key: Span, value: Span
+  )] {
     var result: [(key: Span, value: Span)] = []
     var i = skipSpace(bytes, span.start + 1)
     while i < span.end, bytes[i] == 34 {
@@ -125,7 +127,9 @@ enum JSONText {
 
   static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
     var i = start
-    while i < bytes.count, bytes[i] == 32 || bytes[i] == 10 || bytes[i] == 13 || bytes[i] == 9 { i += 1 }
+    while i < bytes.count, bytes[i] == 32 || bytes[i] == 10 || bytes[i] == 13 || bytes[i] == 9 {
+      i += 1
+    }
     return i
   }
 }

@@ -109,13 +109,17 @@ public struct TextList: Sendable {
 
   private func line(ofRow id: Int) -> Int { rowLines.map { Int($0[id]) } ?? id }
 
-  private func span(ofLine line: Int) -> Span { Span(start: lineStarts[line], end: lineStarts[line + 1]) }
+  private func span(ofLine line: Int) -> Span {
+    Span(start: lineStarts[line], end: lineStarts[line + 1])
+  }
 
   /// Calls `body` with the label (the line without its terminator) of row `id`.
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let span = span(ofLine: line(ofRow: id))
     let buf = store.buffer
-    return body(UnsafeBufferPointer(rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
+    return body(
+      UnsafeBufferPointer(
+        rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
   }
 
   /// Calls `body` with section `s`'s header line without terminator, if titled.
@@ -123,7 +127,9 @@ public struct TextList: Sendable {
     guard s < headerLines.count, let line = headerLines[s] else { return nil }
     let span = span(ofLine: line)
     let buf = store.buffer
-    return body(UnsafeBufferPointer(rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
+    return body(
+      UnsafeBufferPointer(
+        rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
   }
 
   /// Writes the list in the order given by the engine's layout.
@@ -137,7 +143,8 @@ public struct TextList: Sendable {
     func emit(_ line: Int, last: Bool) throws {
       let span = span(ofLine: line)
       if last && !endsWithNewline {
-        try writer.write(Span(start: span.start, end: TextList.contentEnd(buf, span.start, span.end)))
+        try writer.write(
+          Span(start: span.start, end: TextList.contentEnd(buf, span.start, span.end)))
       } else if span.end > span.start && buf[span.end - 1] != 10 {
         try writer.write(span)
         try writer.write(fallbackTerminator)

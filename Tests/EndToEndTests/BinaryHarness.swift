@@ -61,7 +61,9 @@ enum Binary {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Result(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    return Result(
+      stdout: outData, stderr: String(decoding: errData, as: UTF8.self),
+      status: process.terminationStatus)
   }
 }
 
@@ -70,7 +72,8 @@ final class TemporaryDirectory {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("rowdrag-test-\(UUID().uuidString)")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rowdrag-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
@@ -98,7 +101,9 @@ enum Golden {
       try? Data(actual.utf8).write(to: url)
       return nil
     }
-    guard let data = try? Data(contentsOf: url) else { return "missing golden file \(name); record with ROWDRAG_RECORD=1" }
+    guard let data = try? Data(contentsOf: url) else {
+      return "missing golden file \(name); record with ROWDRAG_RECORD=1"
+    }
     let expected = String(decoding: data, as: UTF8.self)
     guard expected != actual else { return nil }
     return "\(name) differs:\n--- expected\n\(expected)\n--- actual\n\(actual)"

@@ -39,7 +39,8 @@ struct CommandLineTests {
     #expect(try Binary.run(["-i", "-e", "state"], stdin: Data()).status == 2)
     let missing = try Binary.run(["/nonexistent/list.txt", "-e", "state"])
     #expect(missing.status == 4)
-    #expect(missing.stderr == "rowdrag: /nonexistent/list.txt: cannot open: no such file or directory\n")
+    #expect(
+      missing.stderr == "rowdrag: /nonexistent/list.txt: cannot open: no such file or directory\n")
     let full = try Binary.shell("printf 'a\\nb\\n' | \"$ROWDRAG\" -e 'move 1 2' > /dev/full")
     #expect(full.status == 4)
     #expect(full.stderr == "rowdrag: <stdout>: cannot write: no space left on device\n")
@@ -89,7 +90,9 @@ struct InPlaceTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\nc\na\n")
     #expect(try String(contentsOfFile: path + ".bak", encoding: .utf8) == "a\nb\nc\n")
     #expect(try mode(path) == 0o640)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".rowdrag") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter {
+      $0.hasPrefix(".rowdrag")
+    }
     #expect(leftovers.isEmpty)
   }
 
@@ -143,7 +146,8 @@ struct InPlaceTests {
     // Time one whole run, so the kills land anywhere in load, move, write and rename.
     let clock = ContinuousClock()
     let whole = try clock.measure { _ = try Binary.run(["-i", "-e", "move 1 $", path]) }
-    let micros = whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000
+    let micros =
+      whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000
     let window = UInt32(max(20_000, min(5_000_000, micros * 12 / 10)))
     for round in 0..<30 {
       let process = Process()

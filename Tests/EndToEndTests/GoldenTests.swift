@@ -8,24 +8,45 @@ struct GoldenTests {
   static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
-  static let sections = "# Work\nreport\nreview\n# Home\n# Empty\nmilk\neggs 卵 très long label that goes on and on and on and on\n"
+  static let sections =
+    "# Work\nreport\nreview\n# Home\n# Empty\nmilk\neggs 卵 très long label that goes on and on and on and on\n"
 
   /// Name, arguments, standard input.
   static let cases: [(String, [String], String?)] = [
-    ("show-idle.txt", ["-n", "--viewport", "300", "-e", "show", examples.appendingPathComponent("long.txt").path], nil),
     (
-      "show-lifted.txt", ["-n", "--viewport", "300", "-e", "press 5; drag +60; show", examples.appendingPathComponent("long.txt").path],
+      "show-idle.txt",
+      ["-n", "--viewport", "300", "-e", "show", examples.appendingPathComponent("long.txt").path],
+      nil
+    ),
+    (
+      "show-lifted.txt",
+      [
+        "-n", "--viewport", "300", "-e", "press 5; drag +60; show",
+        examples.appendingPathComponent("long.txt").path,
+      ],
       nil
     ),
     (
       "show-autoscroll.txt",
-      ["-n", "--viewport", "300", "-e", "press 5; drag y=290; tick 20; show", examples.appendingPathComponent("long.txt").path],
+      [
+        "-n", "--viewport", "300", "-e", "press 5; drag y=290; tick 20; show",
+        examples.appendingPathComponent("long.txt").path,
+      ],
       nil
     ),
-    ("show-sections.txt", ["-n", "--header", "^# ", "--lock", "milk", "-e", "pin 2; show"], sections),
-    ("show-narrow.txt", ["-n", "--header", "^# ", "--width", "24", "-e", "press 1; drag +40; show"], sections),
+    (
+      "show-sections.txt", ["-n", "--header", "^# ", "--lock", "milk", "-e", "pin 2; show"],
+      sections
+    ),
+    (
+      "show-narrow.txt",
+      ["-n", "--header", "^# ", "--width", "24", "-e", "press 1; drag +40; show"], sections
+    ),
     ("show-empty.txt", ["-n", "-e", "show"], ""),
-    ("show-json.txt", ["-n", "-e", "show", examples.appendingPathComponent("playlist.json").path], nil),
+    (
+      "show-json.txt", ["-n", "-e", "show", examples.appendingPathComponent("playlist.json").path],
+      nil
+    ),
     ("help.txt", ["-n", "-e", "help"], ""),
     ("help-set.txt", ["-n", "-e", "help set"], ""),
     ("usage.txt", ["--help"], nil),

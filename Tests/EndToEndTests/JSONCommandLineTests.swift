@@ -5,11 +5,14 @@ import Testing
 struct JSONCommandLineTests {
   static let corpus = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/testdata/JSONTestSuite/test_parsing")
+    .deletingLastPathComponent().appendingPathComponent(
+      "shared/testdata/JSONTestSuite/test_parsing")
 
   @Test("every n_ file exits 3 with FILE:LINE:COLUMN")
   func invalidFiles() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasPrefix("n_") }
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
+      $0.hasPrefix("n_")
+    }
     #expect(names.count > 180)
     for name in names {
       let path = Self.corpus.appendingPathComponent(name).path
@@ -28,7 +31,8 @@ struct JSONCommandLineTests {
       #expect(result.status == 3)
       #expect(
         result.stderr
-          == "rowdrag: <stdin>: JSON top level must be an array, an array of arrays, or an object of arrays\n")
+          == "rowdrag: <stdin>: JSON top level must be an array, an array of arrays, or an object of arrays\n"
+      )
     }
   }
 
@@ -62,7 +66,9 @@ struct JSONCommandLineTests {
       """
     let path = try dir.file("kind.json", text)
     let listing = try Binary.run(["-n", "-e", "list; state", path])
-    #expect(listing.text.hasPrefix("     1\t-\tSo What\n     2\tL\tFreddie Freeloader\n     3\t-\tBlue in Green\n"))
+    #expect(
+      listing.text.hasPrefix(
+        "     1\t-\tSo What\n     2\tL\tFreddie Freeloader\n     3\t-\tBlue in Green\n"))
     #expect(listing.text.contains("\"content\":232"))  // 88 + 44 + 44 + 2 titled headers
     let locked = try Binary.run(["-e", "press 2", path])
     #expect(locked.status == 1)

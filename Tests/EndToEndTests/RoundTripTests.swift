@@ -49,10 +49,12 @@ struct RoundTripTests {
   func headers() throws {
     let list = "loose\n# Work\nreport\n# Home\nmilk\neggs\n"
     let listing = try Binary.run(["--header", "^# ", "-e", "list", "-n"], stdin: Data(list.utf8))
-    #expect(listing.text == "     1\t-\tloose\n     2\t-\treport\n     3\t-\tmilk\n     4\t-\teggs\n")
+    #expect(
+      listing.text == "     1\t-\tloose\n     2\t-\treport\n     3\t-\tmilk\n     4\t-\teggs\n")
     let moved = try Binary.run(["--header", "^# ", "-e", "move 3 2:1"], stdin: Data(list.utf8))
     #expect(moved.text == "loose\n# Work\nmilk\nreport\n# Home\neggs\n")
-    let state = try Binary.run(["--header", "^# ", "-n", "-e", "move 1 2:1; state"], stdin: Data(list.utf8))
+    let state = try Binary.run(
+      ["--header", "^# ", "-n", "-e", "move 1 2:1; state"], stdin: Data(list.utf8))
     #expect(state.text.contains("\"content\":232"))  // 4 rows·44 + 2 titled headers·28
     #expect(state.text.contains("\"dirty\":true"))
   }

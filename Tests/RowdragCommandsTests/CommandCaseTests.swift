@@ -29,11 +29,13 @@ let commandCases: [CommandCase] = [
   // Gestures and the state line (SPEC §5.3: keys in order, numbers to 3 decimals).
   CommandCase(
     "state", options: ["-n"],
-    out: #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n"),
   CommandCase(
     "press 2; drag +50; state", options: ["-n"],
-    out: #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"lifted","rows":5,"lifted":{"row":3,"from":2,"finger":116,"center":116},"dirty":false}"#
+    out:
+      #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"lifted","rows":5,"lifted":{"row":3,"from":2,"finger":116,"center":116},"dirty":false}"#
       + "\n"),
   CommandCase("press 2; drag +50; release", out: "alpha\ngamma\nbeta\ndelta\nepsilon\n"),
   CommandCase("press 2; drag +50; cancel", out: fiveRows),
@@ -45,11 +47,13 @@ let commandCases: [CommandCase] = [
   CommandCase("press y=50; drag y=0; release", out: "beta\nalpha\ngamma\ndelta\nepsilon\n"),
   CommandCase(
     "tick 3; wait 0.5; state", options: ["-n"],
-    out: #"{"t":0.55,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0.55,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n"),
   CommandCase(
     "set fps 3; tick 1; state", options: ["-n"],
-    out: #"{"t":0.333,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0.333,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n"),
   // move, undo, redo.
   CommandCase("move 1 3", out: "beta\ngamma\nalpha\ndelta\nepsilon\n"),
@@ -60,21 +64,32 @@ let commandCases: [CommandCase] = [
   // list and flags.
   CommandCase(
     "pin 2; lock 3; press 1; list", options: ["-n"],
-    out: "     1\t>\talpha\n     2\tP\tbeta\n     3\tL\tgamma\n     4\t-\tdelta\n     5\t-\tepsilon\n"),
+    out:
+      "     1\t>\talpha\n     2\tP\tbeta\n     3\tL\tgamma\n     4\t-\tdelta\n     5\t-\tepsilon\n"),
   CommandCase(
     "list", options: ["-n", "--lock", "^d", "--pin", "a$"],
-    out: "     1\tP\talpha\n     2\tP\tbeta\n     3\tP\tgamma\n     4\tP\tdelta\n     5\t-\tepsilon\n"),
+    out:
+      "     1\tP\talpha\n     2\tP\tbeta\n     3\tP\tgamma\n     4\tP\tdelta\n     5\t-\tepsilon\n"),
   CommandCase(
     "list", options: ["-n", "--lock", "^d"],
-    out: "     1\t-\talpha\n     2\t-\tbeta\n     3\t-\tgamma\n     4\tL\tdelta\n     5\t-\tepsilon\n"),
+    out:
+      "     1\t-\talpha\n     2\t-\tbeta\n     3\t-\tgamma\n     4\tL\tdelta\n     5\t-\tepsilon\n"),
   // set and get, as set would take them.
   CommandCase("get autoscroll", options: ["-n"], out: "linear zone=100 max=1200\n"),
-  CommandCase("set autoscroll rate scale=900; get autoscroll", options: ["-n"], out: "rate divisor=6 scale=900\n"),
+  CommandCase(
+    "set autoscroll rate scale=900; get autoscroll", options: ["-n"],
+    out: "rate divisor=6 scale=900\n"),
   CommandCase("set autoscroll fixed; get autoscroll", options: ["-n"], out: "fixed speed=240\n"),
-  CommandCase("get autoscroll", options: ["-n", "--autoscroll", "linear,zone=150"], out: "linear zone=150 max=1200\n"),
+  CommandCase(
+    "get autoscroll", options: ["-n", "--autoscroll", "linear,zone=150"],
+    out: "linear zone=150 max=1200\n"),
   CommandCase("set inset 10 20; get inset; get viewport", options: ["-n"], out: "10 20\n600\n"),
-  CommandCase("set viewport 320.5; get viewport; get hold", options: ["-n", "--hold", "0.5"], out: "320.5\n0.5\n"),
-  CommandCase("get rule; get grab; get sections", options: ["-n", "--rule", "under"], out: "under\nkeep\ncross\n"),
+  CommandCase(
+    "set viewport 320.5; get viewport; get hold", options: ["-n", "--hold", "0.5"],
+    out: "320.5\n0.5\n"),
+  CommandCase(
+    "get rule; get grab; get sections", options: ["-n", "--rule", "under"],
+    out: "under\nkeep\ncross\n"),
   CommandCase("get row-height", options: ["-n", "--row-height", "60"], out: "60\n"),
   // Comments, separators, regex with ; and # inside.
   CommandCase("# nothing\n\nmove 2 1 # swap\n", out: "beta\nalpha\ngamma\ndelta\nepsilon\n"),
@@ -86,58 +101,79 @@ let commandCases: [CommandCase] = [
     err: "rowdrag: -e #1:2: prss: unknown command; did you mean 'press'? ('help' lists commands)\n",
     status: 1),
   CommandCase(
-    "press 9", out: "", err: "rowdrag: -e #1:1: press: row 9 does not exist; rows are 1 to 5\n", status: 1),
+    "press 9", out: "", err: "rowdrag: -e #1:1: press: row 9 does not exist; rows are 1 to 5\n",
+    status: 1),
   CommandCase(
     "press 1; drag y=abc", out: "",
-    err: "rowdrag: -e #1:1: drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5\n",
+    err:
+      "rowdrag: -e #1:1: drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5\n",
     status: 1),
   CommandCase(
     "press 1; drag y=nan", out: "",
-    err: "rowdrag: -e #1:1: drag: 'nan' is not a number for y=; use decimal digits like 420 or -12.5\n",
+    err:
+      "rowdrag: -e #1:1: drag: 'nan' is not a number for y=; use decimal digits like 420 or -12.5\n",
     status: 1),
   CommandCase(
-    "press 1; drag y=1e999", out: "", err: "rowdrag: -e #1:1: drag: '1e999' is too large; use a finite number\n",
+    "press 1; drag y=1e999", out: "",
+    err: "rowdrag: -e #1:1: drag: '1e999' is too large; use a finite number\n",
     status: 1),
   CommandCase(
     "tick -1", out: "",
-    err: "rowdrag: -e #1:1: tick: '-1' is not a frame count; use a whole number from 0 to 2147483647\n",
+    err:
+      "rowdrag: -e #1:1: tick: '-1' is not a frame count; use a whole number from 0 to 2147483647\n",
     status: 1),
   CommandCase(
     "tick 2147483648", out: "",
-    err: "rowdrag: -e #1:1: tick: '2147483648' is not a frame count; use a whole number from 0 to 2147483647\n",
+    err:
+      "rowdrag: -e #1:1: tick: '2147483648' is not a frame count; use a whole number from 0 to 2147483647\n",
     status: 1),
   CommandCase(
-    "release now", out: "", err: "rowdrag: -e #1:1: release: unexpected argument 'now'; usage: release, drop\n",
+    "release now", out: "",
+    err: "rowdrag: -e #1:1: release: unexpected argument 'now'; usage: release, drop\n",
     status: 1),
-  CommandCase("release", out: "", err: "rowdrag: -e #1:1: release: no gesture in progress; press a row first\n", status: 1),
+  CommandCase(
+    "release", out: "",
+    err: "rowdrag: -e #1:1: release: no gesture in progress; press a row first\n", status: 1),
   CommandCase(
     "press 1; press 2", out: "",
-    err: "rowdrag: -e #1:1: press: a gesture is in progress (lifted); release or cancel it first\n", status: 1),
+    err: "rowdrag: -e #1:1: press: a gesture is in progress (lifted); release or cancel it first\n",
+    status: 1),
   CommandCase("undo", out: "", err: "rowdrag: -e #1:1: undo: nothing to undo\n", status: 1),
-  CommandCase("set autoscrol linear", out: "", err: "rowdrag: -e #1:1: set: unknown key 'autoscrol'; did you mean 'autoscroll'?\n", status: 1),
   CommandCase(
-    "set autoscroll linear zone=0", out: "", err: "rowdrag: -e #1:1: set: autoscroll: zone must be > 0\n", status: 1),
+    "set autoscrol linear", out: "",
+    err: "rowdrag: -e #1:1: set: unknown key 'autoscrol'; did you mean 'autoscroll'?\n", status: 1),
   CommandCase(
-    "set autoscroll linear max=1 max=2", out: "", err: "rowdrag: -e #1:1: set: autoscroll: max is given twice\n",
+    "set autoscroll linear zone=0", out: "",
+    err: "rowdrag: -e #1:1: set: autoscroll: zone must be > 0\n", status: 1),
+  CommandCase(
+    "set autoscroll linear max=1 max=2", out: "",
+    err: "rowdrag: -e #1:1: set: autoscroll: max is given twice\n",
     status: 1),
   CommandCase(
-    "set inset 1", out: "", err: "rowdrag: -e #1:1: set: inset takes exactly two numbers: TOP BOTTOM\n", status: 1),
+    "set inset 1", out: "",
+    err: "rowdrag: -e #1:1: set: inset takes exactly two numbers: TOP BOTTOM\n", status: 1),
   CommandCase(
-    "move 1 /x/", out: "", err: "rowdrag: -e #1:1: move: TO must be a row number, $ or S:R, not a /REGEX/\n",
+    "move 1 /x/", out: "",
+    err: "rowdrag: -e #1:1: move: TO must be a row number, $ or S:R, not a /REGEX/\n",
     status: 1),
-  CommandCase("press /zzz/", out: "", err: "rowdrag: -e #1:1: press: no row matches /zzz/\n", status: 1),
+  CommandCase(
+    "press /zzz/", out: "", err: "rowdrag: -e #1:1: press: no row matches /zzz/\n", status: 1),
   CommandCase("press /(/", out: "", err: "", status: 1),
   CommandCase(
-    "move 1 2; press /abc", out: "", err: "rowdrag: -e #1:1: press: unterminated /REGEX/; end it with '/'\n",
+    "move 1 2; press /abc", out: "",
+    err: "rowdrag: -e #1:1: press: unterminated /REGEX/; end it with '/'\n",
     status: 1),
   CommandCase(
     "write", out: "",
-    err: "rowdrag: -e #1:1: write: no file name: the list came from standard input; use 'write FILE'\n",
+    err:
+      "rowdrag: -e #1:1: write: no file name: the list came from standard input; use 'write FILE'\n",
     status: 1),
   // Keep going: every command runs, the list is printed, status 1.
   CommandCase(
-    "undo; move 1 2; bogus; move 3 1", options: ["--keep-going"], out: "gamma\nbeta\nalpha\ndelta\nepsilon\n",
-    err: "rowdrag: -e #1:1: undo: nothing to undo\nrowdrag: -e #1:1: bogus: unknown command ('help' lists commands)\n",
+    "undo; move 1 2; bogus; move 3 1", options: ["--keep-going"],
+    out: "gamma\nbeta\nalpha\ndelta\nepsilon\n",
+    err:
+      "rowdrag: -e #1:1: undo: nothing to undo\nrowdrag: -e #1:1: bogus: unknown command ('help' lists commands)\n",
     status: 1),
   // quit ends the script; the final list is still printed.
   CommandCase("move 1 2; quit; move 1 5", out: "beta\nalpha\ngamma\ndelta\nepsilon\n"),

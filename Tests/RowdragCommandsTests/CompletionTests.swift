@@ -7,7 +7,8 @@ import Testing
 struct CompletionTests {
   func session() throws -> Session {
     let bytes = Array("buy milk\nwalk dog\nmilk cows\na/b path\n".utf8)
-    let (document, layout) = try ListLoader.load(store: ByteStore(bytes), name: "t", options: LoadOptions())
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(bytes), name: "t", options: LoadOptions())
     return Session(document: document, layout: layout, filePath: "t")
   }
 

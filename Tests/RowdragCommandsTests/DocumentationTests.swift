@@ -48,7 +48,9 @@ struct DocumentationTests {
     #expect(try manOptions() == Set(OptionTable.options.map(\.long)))
   }
 
-  @Test("every option appears in each completion file", arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
+  @Test(
+    "every option appears in each completion file",
+    arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
   func completionOptions(_ file: String) throws {
     let text = try read(file)
     for option in OptionTable.options {
@@ -61,15 +63,19 @@ struct DocumentationTests {
     }
   }
 
-  @Test("each completion file offers exactly the command names", arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
+  @Test(
+    "each completion file offers exactly the command names",
+    arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
   func completionCommands(_ file: String) throws {
     let text = try read(file)
     var offered: Set<String> = []
     if file.hasSuffix("_rowdrag") {
       for match in text.matches(of: /'([A-Za-z!]+):[^']*'/) { offered.insert(String(match.1)) }
     } else {
-      let line = file.hasSuffix(".fish")
-        ? text.components(separatedBy: "set -l rowdrag_commands ")[1].components(separatedBy: "\n")[0]
+      let line =
+        file.hasSuffix(".fish")
+        ? text.components(separatedBy: "set -l rowdrag_commands ")[1].components(separatedBy: "\n")[
+          0]
         : text.components(separatedBy: "local commands=\"")[1].components(separatedBy: "\"")[0]
       offered = Set(line.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
     }

@@ -5,29 +5,38 @@ import Testing
 /// real command words, edge-case numbers and junk, run with --keep-going.
 @Suite("no trap on any input")
 struct NoTrapTests {
-  static let words = CommandTable.allNames + [
-    "y=0", "y=-1", "y=599.999", "y=1e308", "y=-1e308", "y=1e-320", "+1e308", "-1e308", "+0", "-0",
-    "0", "1", "2", "$", "99999999999999999999", "1:1", "2:1", "3:9", "0:0", "/a/", "/(/", "/[/", "/.*/",
-    "top", "bottom", "viewport", "inset", "fps", "hold", "rule", "grab", "sections", "autoscroll",
-    "row-height", "linear", "fixed", "rate", "off", "zone=1e308", "max=1e308", "speed=1e308",
-    "divisor=1e-300", "scale=1e308", "under", "midpoint", "keep", "center", "cross", "1e308", "1e-300",
-    "2147483647", "nan", "inf", "-5", ";", "#", "\u{0}", "é", "=", "y=", "x=1",
-  ]
+  static let words =
+    CommandTable.allNames + [
+      "y=0", "y=-1", "y=599.999", "y=1e308", "y=-1e308", "y=1e-320", "+1e308", "-1e308", "+0", "-0",
+      "0", "1", "2", "$", "99999999999999999999", "1:1", "2:1", "3:9", "0:0", "/a/", "/(/", "/[/",
+      "/.*/",
+      "top", "bottom", "viewport", "inset", "fps", "hold", "rule", "grab", "sections", "autoscroll",
+      "row-height", "linear", "fixed", "rate", "off", "zone=1e308", "max=1e308", "speed=1e308",
+      "divisor=1e-300", "scale=1e308", "under", "midpoint", "keep", "center", "cross", "1e308",
+      "1e-300",
+      "2147483647", "nan", "inf", "-5", ";", "#", "\u{0}", "é", "=", "y=", "x=1",
+    ]
 
   @Test("20,000 random command lines on text and JSON lists")
   func randomLines() {
     var rng = SeededGenerator(seed: 42)
-    let lists = ["a\nb\nc\nd\n", "# H\nx\n# I\n# J\ny\nz", #"{"A": [{"height": 60}, "b"], "B": [], "C": [1, [2], {"title": "t"}]}"#, ""]
+    let lists = [
+      "a\nb\nc\nd\n", "# H\nx\n# I\n# J\ny\nz",
+      #"{"A": [{"height": 60}, "b"], "B": [], "C": [1, [2], {"title": "t"}]}"#, "",
+    ]
     for round in 0..<200 {
       var script = ""
       for _ in 0..<100 {
         let count = Int.random(in: 1...4, using: &rng)
-        script += (0..<count).map { _ in Self.words.randomElement(using: &rng) ?? "" }.joined(separator: " ")
+        script += (0..<count).map { _ in Self.words.randomElement(using: &rng) ?? "" }.joined(
+          separator: " ")
         script += Bool.random(using: &rng) ? "\n" : "; "
       }
-      script = script.replacingOccurrences(of: "quit", with: "state").replacingOccurrences(of: "write", with: "list")
-        .replacingOccurrences(of: "w ", with: "get ").replacingOccurrences(of: "Q", with: "print")
-        .replacingOccurrences(of: "q ", with: "show ")
+      script = script.replacingOccurrences(of: "quit", with: "state").replacingOccurrences(
+        of: "write", with: "list"
+      )
+      .replacingOccurrences(of: "w ", with: "get ").replacingOccurrences(of: "Q", with: "print")
+      .replacingOccurrences(of: "q ", with: "show ")
       let list = lists[round % lists.count]
       let options = round % 8 == 0 ? ["--header", "^# "] : []
       let result = rowdrag(options + ["--keep-going", "-n", "-e", script], stdin: list)

@@ -5,7 +5,9 @@ import Testing
 @Suite("auto-scroll profiles")
 struct AutoScrollTests {
   /// 100 rows of 44 points: content 4400, viewport 600, offset range 0…3800.
-  func liftedAt(offset: Double, fingerY: Double, _ configure: (inout Settings) -> Void) throws -> Engine {
+  func liftedAt(offset: Double, fingerY: Double, _ configure: (inout Settings) -> Void) throws
+    -> Engine
+  {
     var engine = plainEngine(100, configure: configure)
     try engine.scroll(to: offset)
     try engine.press(screenY: fingerY)
@@ -75,7 +77,9 @@ struct AutoScrollTests {
 
   @Test("rate (seed 004): z = (V − T)/divisor, proportional, bottom tested first")
   func rateRule() throws {
-    var engine = try liftedAt(offset: 1000, fingerY: 550) { $0.autoscroll = .rate(divisor: 6, scale: 600) }
+    var engine = try liftedAt(offset: 1000, fingerY: 550) {
+      $0.autoscroll = .rate(divisor: 6, scale: 600)
+    }
     // z = 100; F = 550 ≥ 500: v = 600 · 50/100 = 300 pt/s = 5 pt a frame.
     try engine.tick(1)
     #expect(engine.offset == 1005)

@@ -7,7 +7,8 @@ func makeEngine(
 ) -> Engine {
   var settings = Settings()
   configure(&settings)
-  return Engine(layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+  return Engine(
+    layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
 }
 
 /// One untitled section of `n` rows of 44 points.
@@ -29,13 +30,16 @@ extension Engine {
     if layout.order.map(Int.init).sorted() != Array(0..<n) { return "order is not a permutation" }
     if !layout.flagStore.isEmpty && layout.flagStore.count != n { return "flags out of step" }
     if layout.sectionStarts.first != 0 { return "first section does not start at 0" }
-    for s in 1..<max(1, layout.sectionCount) where layout.sectionStarts[s] < layout.sectionStarts[s - 1] {
+    for s in 1..<max(1, layout.sectionCount)
+    where layout.sectionStarts[s] < layout.sectionStarts[s - 1] {
       return "section starts decrease"
     }
     if let last = layout.sectionStarts.last, last > n { return "section start past the end" }
     var expected = 0
     for k in 0..<n where Int(layout.order[k]) != k { expected += 1 }
-    for s in 0..<layout.sectionCount where layout.sectionStarts[s] != layout.baselineStarts[s] { expected += 1 }
+    for s in 0..<layout.sectionCount where layout.sectionStarts[s] != layout.baselineStarts[s] {
+      expected += 1
+    }
     if expected != layout.mismatches { return "mismatch count \(layout.mismatches) != \(expected)" }
     if !layout.isUniform {
       var sum = 0.0
@@ -55,7 +59,9 @@ extension Engine {
       {
         return "lifted section \(lift.section) does not hold position \(lift.position)"
       }
-      if !layout.flags(at: lift.position).isDisjoint(with: [.locked, .pinned]) { return "a flagged row is lifted" }
+      if !layout.flags(at: lift.position).isDisjoint(with: [.locked, .pinned]) {
+        return "a flagged row is lifted"
+      }
       let withGrab = abs(lift.center - (offset + lift.finger + lift.grab))
       let centered = abs(lift.center - (offset + lift.finger))
       if min(withGrab, centered) > 1e-6 { return "snapshot center is not o + finger + grab" }

@@ -26,7 +26,10 @@ struct RandomInvariantTests {
     let n = sections.reduce(0) { $0 + $1.rowCount }
     let heights: [Double]? =
       Bool.random(using: &rng)
-      ? (0..<n).map { _ in Bool.random(using: &rng) ? .nan : [20, 44, 100, 13.5, 250][Int.random(in: 0..<5, using: &rng)] }
+      ? (0..<n).map { _ in
+        Bool.random(using: &rng)
+          ? .nan : [20, 44, 100, 13.5, 250][Int.random(in: 0..<5, using: &rng)]
+      }
       : nil
     let flags = (0..<n).map { _ -> RowFlags in
       switch Int.random(in: 0..<12, using: &rng) {
@@ -46,7 +49,9 @@ struct RandomInvariantTests {
   func randomCommand(_ engine: inout Engine, _ rng: inout SplitMix64) -> String {
     let n = max(1, engine.layout.rowCount)
     let row = Int.random(in: -1...n, using: &rng)
-    let y = Double(Int.random(in: -200...900, using: &rng)) + [0, 0.5, 0.25][Int.random(in: 0..<3, using: &rng)]
+    let y =
+      Double(Int.random(in: -200...900, using: &rng))
+      + [0, 0.5, 0.25][Int.random(in: 0..<3, using: &rng)]
     let before = engine
     var name = ""
     do {
@@ -120,7 +125,8 @@ struct RandomInvariantTests {
           // Pinned rows never change position (undo and redo may move a row pinned
           // after the edit, SPEC §9.14).
           for (position, id) in pinnedBefore where engine.layout.order[position] != id {
-            Issue.record("after \(name) (command \(commands)): pinned row \(id) left position \(position)")
+            Issue.record(
+              "after \(name) (command \(commands)): pinned row \(id) left position \(position)")
             return
           }
         }

@@ -85,12 +85,16 @@ struct ReorderTests {
   func pinnedBarrier() throws {
     var flags = [RowFlags](repeating: [], count: 6)
     flags[3] = .pinned
-    var engine = makeEngine([SectionSpec(titled: false, rowCount: 6)], flags: flags) { $0.autoscroll = .off }
+    var engine = makeEngine([SectionSpec(titled: false, rowCount: 6)], flags: flags) {
+      $0.autoscroll = .off
+    }
     try engine.press(position: 0)
     try engine.drag(toScreenY: 250)
     #expect(engine.ids == [1, 2, 0, 3, 4, 5])
     try engine.release()
-    #expect(throws: EngineError.crossesPinned(row: 1, pinned: 4)) { try engine.move(0, toPosition: 5) }
+    #expect(throws: EngineError.crossesPinned(row: 1, pinned: 4)) {
+      try engine.move(0, toPosition: 5)
+    }
     #expect(throws: EngineError.rowPinned(row: 4)) { try engine.press(position: 3) }
     engine.settings.rule = .under
     try engine.press(position: 4)
@@ -104,7 +108,9 @@ struct ReorderTests {
   func lockedPassed() throws {
     var flags = [RowFlags](repeating: [], count: 4)
     flags[1] = .locked
-    var engine = makeEngine([SectionSpec(titled: false, rowCount: 4)], flags: flags) { $0.autoscroll = .off }
+    var engine = makeEngine([SectionSpec(titled: false, rowCount: 4)], flags: flags) {
+      $0.autoscroll = .off
+    }
     #expect(throws: EngineError.rowLocked(row: 2)) { try engine.press(position: 1) }
     #expect(engine.phase == .idle)
     try engine.press(position: 0)

@@ -19,11 +19,15 @@ struct JSONListTests {
     return out.text
   }
 
-  @Test("pretty documents indented by 2, 4 spaces and tabs print unchanged", arguments: ["  ", "    ", "\t"])
+  @Test(
+    "pretty documents indented by 2, 4 spaces and tabs print unchanged",
+    arguments: ["  ", "    ", "\t"])
   func prettyRoundTrip(_ indent: String) throws {
     let text = "[\n\(indent){\n\(indent)\(indent)\"a\": 1\n\(indent)},\n\(indent)\"b\"\n]\n"
     #expect(try write(list(text), [0, 1], sizes: [2]) == text)
-    #expect(try write(list(text), [1, 0], sizes: [2]) == "[\n\(indent)\"b\",\n\(indent){\n\(indent)\(indent)\"a\": 1\n\(indent)}\n]\n")
+    #expect(
+      try write(list(text), [1, 0], sizes: [2])
+        == "[\n\(indent)\"b\",\n\(indent){\n\(indent)\(indent)\"a\": 1\n\(indent)}\n]\n")
   }
 
   @Test("CRLF documents keep CRLF; a missing final newline stays missing")
@@ -31,7 +35,9 @@ struct JSONListTests {
     let text = "{\r\n  \"A\": [\r\n    1,\r\n    2\r\n  ],\r\n  \"B\": []\r\n}"
     let l = try list(text)
     #expect(try write(l, [0, 1], sizes: [2, 0]) == text)
-    #expect(try write(l, [0, 1], sizes: [1, 1]) == "{\r\n  \"A\": [\r\n    1\r\n  ],\r\n  \"B\": [\r\n    2\r\n  ]\r\n}")
+    #expect(
+      try write(l, [0, 1], sizes: [1, 1])
+        == "{\r\n  \"A\": [\r\n    1\r\n  ],\r\n  \"B\": [\r\n    2\r\n  ]\r\n}")
   }
 
   @Test("compact stays compact; an emptied section prints as []")
@@ -61,17 +67,22 @@ struct JSONListTests {
 
   @Test("elements are kept verbatim: big numbers, escapes, unicode, duplicate keys")
   func verbatim() throws {
-    let text = #"{"k": [1e400, 123456789012345678901234567890, "\u00e9\ud83d\ude00", {"z":1,"a":2}], "k": ["é"]}"#
+    let text =
+      #"{"k": [1e400, 123456789012345678901234567890, "\u00e9\ud83d\ude00", {"z":1,"a":2}], "k": ["é"]}"#
     let l = try list(text)
     #expect(l.titles == ["k", "k"])
-    #expect(try write(l, [1, 0, 2, 3, 4], sizes: [4, 1]).contains(#"[123456789012345678901234567890, 1e400, "#))
+    #expect(
+      try write(l, [1, 0, 2, 3, 4], sizes: [4, 1]).contains(
+        #"[123456789012345678901234567890, 1e400, "#))
     #expect(String(decoding: l.label(ofRow: 2, keys: JSONList.labelKeys), as: UTF8.self) == "é😀")
   }
 
   @Test("labels: title before name regardless of order, else compact JSON")
   func labels() throws {
     let l = try list(#"[{"name": "n", "title": "t"}, {"id": 5}, {"x": [1, 2]}, "s"]"#)
-    func label(_ id: Int) -> String { String(decoding: l.label(ofRow: id, keys: JSONList.labelKeys), as: UTF8.self) }
+    func label(_ id: Int) -> String {
+      String(decoding: l.label(ofRow: id, keys: JSONList.labelKeys), as: UTF8.self)
+    }
     #expect(label(0) == "t")
     #expect(label(1) == #"{"id":5}"#)
     #expect(label(2) == #"{"x":[1,2]}"#)
@@ -80,36 +91,54 @@ struct JSONListTests {
 
   @Test("metadata: heights and flags; wrong types are located errors")
   func metadata() throws {
-    let l = try list("[{\"height\": 60, \"locked\": true}, {\"pinned\": true}, {\"locked\": false}]")
+    let l = try list(
+      "[{\"height\": 60, \"locked\": true}, {\"pinned\": true}, {\"locked\": false}]")
     let meta = try l.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
     #expect(meta.heights?[0] == 60)
     #expect(meta.heights?[1].isNaN == true)
     #expect(meta.locked == [true, false, false])
     #expect(meta.pinned == [false, true, false])
     let bad = try list("[\n  {\"height\": \"tall\"}\n]")
-    #expect(throws: JSONSyntaxError(line: 2, column: 14, message: "\"height\" must be a finite number > 0, not \"tall\"")) {
+    #expect(
+      throws: JSONSyntaxError(
+        line: 2, column: 14, message: "\"height\" must be a finite number > 0, not \"tall\"")
+    ) {
       try bad.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
     }
     let zero = try list("[{\"h\": 0}]")
-    #expect(throws: JSONSyntaxError.self) { try zero.metadata(heightKey: "h", lockKey: "locked", pinKey: "pinned") }
+    #expect(throws: JSONSyntaxError.self) {
+      try zero.metadata(heightKey: "h", lockKey: "locked", pinKey: "pinned")
+    }
     let huge = try list("[{\"height\": 1e400}]")
-    #expect(throws: JSONSyntaxError.self) { try huge.metadata(heightKey: "height", lockKey: "l", pinKey: "p") }
+    #expect(throws: JSONSyntaxError.self) {
+      try huge.metadata(heightKey: "height", lockKey: "l", pinKey: "p")
+    }
     let flag = try list("[{\"locked\": 1}]")
-    #expect(throws: JSONSyntaxError.self) { try flag.metadata(heightKey: "height", lockKey: "locked", pinKey: "p") }
+    #expect(throws: JSONSyntaxError.self) {
+      try flag.metadata(heightKey: "height", lockKey: "locked", pinKey: "p")
+    }
   }
 
   @Test("syntax errors say where and what was expected")
   func errors() throws {
-    #expect(throws: JSONSyntaxError(line: 1, column: 4, message: "expected ',' or ']' after array element")) {
+    #expect(
+      throws: JSONSyntaxError(
+        line: 1, column: 4, message: "expected ',' or ']' after array element")
+    ) {
       try list("[1 2]")
     }
-    #expect(throws: JSONSyntaxError(line: 2, column: 3, message: "trailing comma before ']'; remove it")) {
+    #expect(
+      throws: JSONSyntaxError(line: 2, column: 3, message: "trailing comma before ']'; remove it")
+    ) {
       try list("[1,\n  ]")
     }
     #expect(throws: JSONSyntaxError(line: 1, column: 4, message: "expected a value, found '/'")) {
       try list("[1,/* c */2]")
     }
-    #expect(throws: JSONSyntaxError(line: 1, column: 2, message: "leading zeros are not allowed in numbers")) {
+    #expect(
+      throws: JSONSyntaxError(
+        line: 1, column: 2, message: "leading zeros are not allowed in numbers")
+    ) {
       try list("[01]")
     }
     // Columns count characters: é is one column though it is two bytes.
@@ -119,7 +148,9 @@ struct JSONListTests {
     #expect(throws: JSONSyntaxError.self) { try list("[\"\\ud800\"]") }
     #expect(throws: JSONSyntaxError.self) { try list("[\"\u{01}\"]") }
     #expect(throws: JSONSyntaxError.self) { try JSONList(bytes: [91, 34, 0xFF, 34, 93]) }
-    #expect(throws: JSONSyntaxError(line: 1, column: 3, message: "empty document; expected a JSON value")) {
+    #expect(
+      throws: JSONSyntaxError(line: 1, column: 3, message: "empty document; expected a JSON value")
+    ) {
       try list("  ")
     }
   }
@@ -127,7 +158,8 @@ struct JSONListTests {
   @Test("deep nesting is handled without recursion")
   func deep() throws {
     let depth = 200_000
-    let text = "[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]"
+    let text =
+      "[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]"
     let l = try list(text)
     #expect(l.sectionRowCounts.reduce(0, +) == 1)
     #expect(throws: JSONSyntaxError.self) { try list(String(repeating: "[", count: depth)) }

@@ -7,7 +7,8 @@ import Testing
 enum Corpus {
   static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/testdata/JSONTestSuite/test_parsing")
+    .deletingLastPathComponent().appendingPathComponent(
+      "shared/testdata/JSONTestSuite/test_parsing")
 
   static func files(_ prefix: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -29,7 +30,8 @@ func printed(_ list: JSONList) throws -> [UInt8] {
     total += count
   }
   try list.write(
-    order: (0..<list.elements.count).map { Int32($0) }, sectionStarts: starts.isEmpty ? [0] : starts, to: out)
+    order: (0..<list.elements.count).map { Int32($0) },
+    sectionStarts: starts.isEmpty ? [0] : starts, to: out)
   return out.captured
 }
 
