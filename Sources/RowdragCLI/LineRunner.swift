@@ -13,10 +13,10 @@ struct LineRunner {
   /// Runs `line`'s commands in order; stops at the first failure unless `keepGoing`,
   /// and at a quit.
   static func run(
-    _ line: Substring, session: Session, out: OutputSink, keepGoing: Bool
+    _ line: [UInt8], session: Session, out: OutputSink, keepGoing: Bool
   ) -> Result {
     var result = Result()
-    var lexer = CommandLexer(line: line)
+    var lexer = CommandLexer(bytes: line)
     while let next = lexer.next() {
       let raw: RawCommand
       switch next {

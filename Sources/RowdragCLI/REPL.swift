@@ -46,7 +46,7 @@ public enum REPL {
       let line = String(cString: raw)
       free(raw)
       history.add(line)
-      let result = LineRunner.run(Substring(line), session: session, out: out, keepGoing: false)
+      let result = LineRunner.run(Array(line.utf8), session: session, out: out, keepGoing: false)
       try? out.flush()
       if out.owesNewline {
         say("\n", out)

@@ -88,12 +88,8 @@ public struct Runner {
               path == "-" ? "<stdin>" : path,
               try FileReader.read(path: path == "-" ? nil : path).array
             ))
-        } catch let error as IOFailure {
-          report("\(error.path): \(error.message)")
-          return .ioFailure
         } catch {
-          report("\(path): \(error)")
-          return .ioFailure
+          return reportIO(error, path)
         }
       }
     }
@@ -108,127 +104,6 @@ public struct Runner {
     return runScripts(sources, session: session, options: options)
   }
 
-  private func runScripts(
-    _ sources: [(name: String, text: [UInt8])], session: Session, options: Options
-  )
-    -> ExitCode
-  {
-    var failed: ExitCode?
-    scripts: for source in sources {
-      var lineNumber = 0
-      for line in source.text.split(separator: 10, omittingEmptySubsequences: false) {
-        lineNumber += 1
-        let text = String(decoding: line, as: UTF8.self)
-        let result = LineRunner.run(
-          Substring(text), session: session, out: stdout, keepGoing: options.keepGoing)
-        for failure in result.failures {
-          report("\(source.name):\(lineNumber): \(failure.description)")
-          if failure.isIOFailure {
-            failed = .ioFailure
-          } else if failed == nil {
-            failed = .commandFailed
-          }
-        }
-        if !result.failures.isEmpty && !options.keepGoing { return failed ?? .commandFailed }
-        if result.quit != .proceed { break scripts }
-      }
-    }
-    if let failed, options.inPlace != nil { return failed }
-    if let suffix = options.inPlace, let path = options.file {
-      if !session.engine.layoutDiffersFromFile { return failed ?? .success }
-      do {
-        try AtomicFile.write(path: path, mustExist: true, backupSuffix: suffix) { out in
-          try session.printList(to: out)
-        }
-      } catch let error as IOFailure {
-        report("\(error.path): \(error.message); the file is unchanged")
-        return .ioFailure
-      } catch {
-        report("\(path): \(error)")
-        return .ioFailure
-      }
-    } else if !options.quiet {
-      do {
-        try session.printList(to: stdout)
-      } catch let error as IOFailure {
-        report("\(error.path): \(error.message)")
-        return .ioFailure
-      } catch {
-        return .ioFailure
-      }
-    }
-    return failed ?? .success
-  }
-
-  private enum Loaded {
-    case success(Session)
-    case failure(ExitCode)
-  }
-
-  private func load(_ options: Options) -> Loaded {
-    let name = options.listFromStdin ? "<stdin>" : options.file ?? "<stdin>"
-    // Patterns and presets are usage errors; check them before reading anything.
-    for (option, pattern) in [
-      ("--header", options.load.headerPattern), ("--lock", options.load.lockPattern),
-      ("--pin", options.load.pinPattern),
-    ] {
-      guard let pattern else { continue }
-      do {
-        _ = try LabelMatcher(pattern)
-      } catch {
-        report("\(option): \(error.message)")
-        return .failure(.usage)
-      }
-    }
-    // Presets are checked on an empty list first, so a bad one costs no read.
-    var empty = Engine(layout: Layout(sections: []))
-    if let failed = applyPresets(options, to: &empty) { return .failure(failed) }
-    let store: ByteStore
-    do {
-      if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
-      store = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
-    } catch let error as IOFailure {
-      report("\(error.path): \(error.message)")
-      return .failure(.ioFailure)
-    } catch {
-      report("\(name): cannot read")
-      return .failure(.ioFailure)
-    }
-    do {
-      let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)
-      let session = Session(
-        document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
-      // Then on the real list, where a row height can still overflow its content.
-      if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
-      session.width = options.width ?? environment.terminalColumns ?? 80
-      if !environment.stdoutIsTerminal && options.width == nil { session.width = 80 }
-      session.color = environment.colorAllowed
-      return .success(session)
-    } catch {
-      report("\(error.location): \(error.message)")
-      return .failure(.badInput)
-    }
-  }
-
-  /// Applies `--viewport`, `--fps`, … as `set` would; a refused one is a usage error.
-  private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
-    for preset in options.presets {
-      do {
-        try Session.apply(key: preset.key, values: preset.values, to: &engine)
-      } catch let error as CommandError {
-        report("--\(preset.key): \(error.message)")
-        return .usage
-      } catch let error as EngineError {
-        report("--\(preset.key): \(error.message)")
-        return .usage
-      } catch {
-        report("--\(preset.key): \(error)")
-        return .usage
-      }
-    }
-    return nil
-  }
-
   private func emit(_ text: String) -> ExitCode {
     do {
       try stdout.write(text)
@@ -237,6 +112,16 @@ public struct Runner {
       report("\(error)")
       return .ioFailure
     }
+  }
+
+  /// Reports a failed read or write (exit status 4), naming the file.
+  func reportIO(_ error: any Error, _ path: String, _ suffix: String = "") -> ExitCode {
+    if let failure = error as? IOFailure {
+      report("\(failure.path): \(failure.message)\(suffix)")
+    } else {
+      report("\(path): \(error)\(suffix)")
+    }
+    return .ioFailure
   }
 
   /// One line on standard error: `rowdrag: message`.

@@ -29,6 +29,9 @@ public struct CommandLexer {
 
   public init<S: StringProtocol>(line: S) { bytes = Array(line.utf8) }
 
+  /// A line as raw bytes (invalid UTF-8 is repaired in the words it ends up in).
+  public init(bytes: [UInt8]) { self.bytes = bytes }
+
   /// The next command, nil at the end of the line, or a `LexError` (after which the
   /// rest of the line is dropped).
   public mutating func next() -> Result<RawCommand, LexError>? {

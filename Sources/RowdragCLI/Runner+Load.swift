@@ -1,0 +1,72 @@
+import RowdragCommands
+import RowdragEngine
+import RowdragFormats
+
+/// Reading the list and applying the presets, with the exit status of each failure.
+extension Runner {
+  enum Loaded {
+    case success(Session)
+    case failure(ExitCode)
+  }
+
+  func load(_ options: Options) -> Loaded {
+    let name = options.listFromStdin ? "<stdin>" : options.file ?? "<stdin>"
+    // Patterns and presets are usage errors; check them before reading anything.
+    for (option, pattern) in [
+      ("--header", options.load.headerPattern), ("--lock", options.load.lockPattern),
+      ("--pin", options.load.pinPattern),
+    ] {
+      guard let pattern else { continue }
+      do {
+        _ = try LabelMatcher(pattern)
+      } catch {
+        report("\(option): \(error.message)")
+        return .failure(.usage)
+      }
+    }
+    // Presets are checked on an empty list first, so a bad one costs no read.
+    var empty = Engine(layout: Layout(sections: []))
+    if let failed = applyPresets(options, to: &empty) { return .failure(failed) }
+    let store: ByteStore
+    do {
+      if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
+      store = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
+    } catch {
+      return .failure(reportIO(error, name))
+    }
+    do {
+      let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)
+      let session = Session(
+        document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
+      // Then on the real list, where a row height can still overflow its content.
+      if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
+      session.width = options.width ?? environment.terminalColumns ?? 80
+      if !environment.stdoutIsTerminal && options.width == nil { session.width = 80 }
+      session.color = environment.colorAllowed
+      return .success(session)
+    } catch {
+      report("\(error.location): \(error.message)")
+      return .failure(.badInput)
+    }
+  }
+
+  /// Applies `--viewport`, `--fps`, … as `set` would; a refused one is a usage error.
+  private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
+    for preset in options.presets {
+      do {
+        try Session.apply(key: preset.key, values: preset.values, to: &engine)
+      } catch let error as CommandError {
+        report("--\(preset.key): \(error.message)")
+        return .usage
+      } catch let error as EngineError {
+        report("--\(preset.key): \(error.message)")
+        return .usage
+      } catch {
+        report("--\(preset.key): \(error)")
+        return .usage
+      }
+    }
+    return nil
+  }
+
+}
