@@ -44,6 +44,9 @@ public enum REPL {
         break
       }
       let line = String(cString: raw)
+      if options.width == nil, let columns = Environment.current().terminalColumns {
+        session.width = columns  // follow the terminal when it is resized
+      }
       free(raw)
       history.add(line)
       let result = LineRunner.run(Array(line.utf8), session: session, out: out, keepGoing: false)
@@ -78,6 +81,13 @@ public enum REPL {
   }
 
   private static func configureReadline() {
+    // Readline counts prompt and line widths by the locale's character set; the
+    // prompt's arrow is UTF-8, so make sure one is in effect.
+    if setlocale(LC_CTYPE, "") == nil
+      || !String(cString: nl_langinfo(nl_item(CODESET))).contains("UTF-8")
+    {
+      _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
     rl_readline_name = UnsafePointer(strdup("rowdrag"))
     rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n;"))
     rl_attempted_completion_function = { text, start, _ in
