@@ -10,10 +10,10 @@ public struct CommandSpec: Sendable {
   /// One line of help.
   public let summary: String
   /// What completes after the name.
-  public let completes: Completion
+  public let completes: Argument
 
   /// What an interactive shell offers as the first argument.
-  public enum Completion: Sendable, Equatable {
+  public enum Argument: Sendable, Equatable {
     case nothing
     case rowLabels
     case settingKeys

@@ -63,10 +63,4 @@ extension Engine {
   public mutating func setGrab(_ grab: GrabMode) { settings.grab = grab }
   public mutating func setSections(_ policy: SectionPolicy) { settings.sections = policy }
   public mutating func setAutoscroll(_ profile: AutoScrollProfile) { settings.autoscroll = profile }
-
-  /// Starts afresh from `settings` (command-line presets), offset at the top.
-  public mutating func applyPresets(_ presets: Settings) {
-    settings = presets
-    offset = clampOffset(-presets.insetTop)
-  }
 }
