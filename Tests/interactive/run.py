@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Tests that need a real terminal or a real shell: the readline REPL (through a
-pseudo-terminal, with pexpect), the bash/zsh/fish completions, the man page lint and
-the README's commands. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
+"""Tests that drive the built binary from outside: an independent model of SPEC.md
+on random scripts, the readline REPL (through a pseudo-terminal, with pexpect), the
+bash/zsh/fish completions, the man page lint and the README's commands. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
 
 import os
 import sys
@@ -12,12 +12,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import repl_tests  # noqa: E402
 import shell_tests  # noqa: E402
 import docs_tests  # noqa: E402
+import model_tests  # noqa: E402
 
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     passed = failed = 0
-    for module in (repl_tests, shell_tests, docs_tests):
+    for module in (model_tests, repl_tests, shell_tests, docs_tests):
         for name in sorted(n for n in dir(module) if n.startswith("test_")):
             try:
                 getattr(module, name)(binary)
