@@ -25,8 +25,9 @@ extension JSONList {
 
   /// Per-row heights (`.nan` for none) and flags read from object members.
   ///
-  /// - Throws: `JSONSyntaxError` located at the element when a member has the wrong
-  ///   type: the height must be a finite number > 0, the flags `true` or `false`.
+  /// - Throws: `JSONSyntaxError` at the element's first character, naming the row,
+  ///   when a member has the wrong type: the height must be a finite number > 0, the
+  ///   flags `true` or `false`.
   public func metadata(heightKey: String, lockKey: String, pinKey: String) throws
     -> (heights: [Double]?, locked: [Bool]?, pinned: [Bool]?)
   {
@@ -45,8 +46,8 @@ extension JSONList {
               let h = Double(text), h.isFinite, h > 0
             else {
               throw JSONSyntaxError(
-                "\"\(heightKey)\" must be a finite number > 0, not \(text)", at: value.start,
-                in: buf)
+                "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)",
+                at: span.start, in: buf)
             }
             if heights == nil { heights = [Double](repeating: .nan, count: elements.count) }
             heights?[id] = h
@@ -56,7 +57,8 @@ extension JSONList {
             let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
             guard text == "true" || text == "false" else {
               throw JSONSyntaxError(
-                "\"\(name)\" must be true or false, not \(text)", at: value.start, in: buf)
+                "row \(id + 1): \"\(name)\" must be true or false, not \(text)", at: span.start,
+                in: buf)
             }
             guard text == "true" else { continue }
             if isLock {

@@ -101,7 +101,7 @@ struct JSONListTests {
     let bad = try list("[\n  {\"height\": \"tall\"}\n]")
     #expect(
       throws: JSONSyntaxError(
-        line: 2, column: 14, message: "\"height\" must be a finite number > 0, not \"tall\"")
+        line: 2, column: 3, message: "row 1: \"height\" must be a finite number > 0, not \"tall\"")
     ) {
       try bad.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
     }
