@@ -37,7 +37,9 @@ public enum Completion: Equatable, Sendable {
         slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
       let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
       return .words(
-        labelCompletions(typed, session: session).map { keep + String($0.dropFirst(drop)) + "/" })
+        labelCompletions(typed, session: session).map { label in
+          keep + String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + "/"
+        })
     }
 
     switch spec.completes {

@@ -179,37 +179,49 @@ let commandCases: [CommandCase] = [
       + "\n"),
   CommandCase(
     "set viewport 100; set inset 30 10; scroll y=-100; state", options: ["-n"],
-    out: #"{"t":0,"offset":-30,"content":220,"viewport":100,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0,"offset":-30,"content":220,"viewport":100,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n"),
   // Every set key checks its value.
-  CommandCase("set viewport 0", out: "", err: "rowdrag: -e #1:1: set: viewport: must be a number > 0\n", status: 1),
-  CommandCase("set fps 0", out: "", err: "rowdrag: -e #1:1: set: fps: must be a number > 0\n", status: 1),
   CommandCase(
-    "set hold -1", out: "", err: "rowdrag: -e #1:1: set: hold: must be a number of seconds >= 0\n", status: 1),
-  CommandCase(
-    "set row-height 0", out: "", err: "rowdrag: -e #1:1: set: row-height: must be a number > 0\n", status: 1),
-  CommandCase(
-    "set rule midpiont", out: "",
-    err: "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of midpoint, under; did you mean 'midpoint'?\n",
+    "set viewport 0", out: "", err: "rowdrag: -e #1:1: set: viewport: must be a number > 0\n",
     status: 1),
   CommandCase(
-    "set grab left", out: "", err: "rowdrag: -e #1:1: set: grab: 'left' is not one of keep, center\n", status: 1),
+    "set fps 0", out: "", err: "rowdrag: -e #1:1: set: fps: must be a number > 0\n", status: 1),
+  CommandCase(
+    "set hold -1", out: "", err: "rowdrag: -e #1:1: set: hold: must be a number of seconds >= 0\n",
+    status: 1),
+  CommandCase(
+    "set row-height 0", out: "", err: "rowdrag: -e #1:1: set: row-height: must be a number > 0\n",
+    status: 1),
+  CommandCase(
+    "set rule midpiont", out: "",
+    err:
+      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of midpoint, under; did you mean 'midpoint'?\n",
+    status: 1),
+  CommandCase(
+    "set grab left", out: "",
+    err: "rowdrag: -e #1:1: set: grab: 'left' is not one of keep, center\n", status: 1),
   CommandCase(
     "set autoscroll linear speed=3", out: "",
-    err: "rowdrag: -e #1:1: set: autoscroll: unknown parameter 'speed' for linear; use zone=N max=N\n",
+    err:
+      "rowdrag: -e #1:1: set: autoscroll: unknown parameter 'speed' for linear; use zone=N max=N\n",
     status: 1),
   CommandCase(
     "press 1; set viewport 300", out: "",
-    err: "rowdrag: -e #1:1: set: a gesture is in progress (lifted); release or cancel it first\n", status: 1),
+    err: "rowdrag: -e #1:1: set: a gesture is in progress (lifted); release or cancel it first\n",
+    status: 1),
   CommandCase(
     "get zoom", out: "", err: "rowdrag: -e #1:1: get: unknown key 'zoom'\n", status: 1),
   CommandCase(
     "set row-height 1e308", out: "",
-    err: "rowdrag: -e #1:1: set: row-height: too large; the content height would overflow\n", status: 1),
+    err: "rowdrag: -e #1:1: set: row-height: too large; the content height would overflow\n",
+    status: 1),
   // Holding and panning.
   CommandCase(
     "set hold 0.5; press 2; state; drag +20; drag -30; state; release; state", options: ["-n"],
-    out: #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"holding","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"holding","rows":5,"lifted":null,"dirty":false}"#
       + "\n"
       + #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"panning","rows":5,"lifted":null,"dirty":false}"#
       + "\n"
@@ -217,7 +229,8 @@ let commandCases: [CommandCase] = [
       + "\n"),
   CommandCase(
     "set hold 0.5; press 2; tick 29; state; tick; state", options: ["-n"],
-    out: #"{"t":0.483,"offset":0,"content":220,"viewport":600,"phase":"holding","rows":5,"lifted":null,"dirty":false}"#
+    out:
+      #"{"t":0.483,"offset":0,"content":220,"viewport":600,"phase":"holding","rows":5,"lifted":null,"dirty":false}"#
       + "\n"
       + #"{"t":0.5,"offset":0,"content":220,"viewport":600,"phase":"lifted","rows":5,"lifted":{"row":2,"from":2,"finger":66,"center":66},"dirty":false}"#
       + "\n"),
