@@ -34,11 +34,15 @@ public struct Environment: Sendable {
       }
       entry += 1
     }
-    var size = winsize()
-    let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     return Environment(
       stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1, variables: variables,
-      terminalColumns: columns)
+      terminalColumns: currentColumns())
+  }
+
+  /// The width of the terminal on standard output now, if it is one.
+  public static func currentColumns() -> Int? {
+    var size = winsize()
+    return ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
   }
 
   /// Colour only on a terminal, never with a non-empty `NO_COLOR` or `TERM=dumb`.

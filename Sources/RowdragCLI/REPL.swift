@@ -22,18 +22,23 @@ public enum REPL {
     let err = OutputSink(fd: 2, name: "<stderr>")
     activeSession = session
     configureReadline()
+    // Prompts and the banner never go into a pipe: with standard output redirected
+    // they go to standard error, and only command output goes to standard output.
+    let chatter = environment.stdoutIsTerminal ? out : err
+    if !environment.stdoutIsTerminal { rl_outstream = stderr }
     let history = History(variables: environment.variables, err: err)
 
     let name = session.filePath ?? "<stdin>"
     say(
       "rowdrag \(Runner.version.split(separator: " ").last ?? "") - \(name): \(session.engine.layout.rowCount) rows"
-        + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n", out)
+        + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n",
+      chatter)
 
     var warnedUnsaved = false
     while true {
       guard let raw = readline(Prompt.text(for: session.engine)) else {
         // Ctrl-D: like quit.
-        say("\n", out)
+        say("\n", chatter)
         if session.engine.isDirty && !warnedUnsaved {
           warnedUnsaved = true
           say(
@@ -44,7 +49,7 @@ public enum REPL {
         break
       }
       let line = String(cString: raw)
-      if options.width == nil, let columns = Environment.current().terminalColumns {
+      if options.width == nil, let columns = Environment.currentColumns() {
         session.width = columns  // follow the terminal when it is resized
       }
       free(raw)

@@ -177,3 +177,20 @@ def test_no_prompt_into_a_pipe(binary):
     out = pexpect.run(f"sh -c 'echo state | {binary} {path} | cat'", encoding="utf-8")
     assert "rowdrag[" not in out and "Type 'help'" not in out, out
     assert out.startswith('{"t":0,'), out
+
+
+def test_prompts_go_to_stderr_when_stdout_is_a_pipe(binary):
+    home, path = workspace()
+    out_path = os.path.join(home, "out.txt")
+    env = dict(os.environ, TERM="xterm", HOME=home, XDG_STATE_HOME=os.path.join(home, "state"))
+    child = pexpect.spawn("sh", ["-c", f"{binary} {path} > {out_path}"], env=env, encoding="utf-8", timeout=10)
+    child.expect("Type 'help' for commands")
+    child.expect(PROMPT)
+    child.sendline("list")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    with open(out_path) as f:
+        text = f.read()
+    assert "rowdrag[" not in text and "Type 'help'" not in text, text
+    assert text.startswith("     1\t-\tbuy milk\n"), text
