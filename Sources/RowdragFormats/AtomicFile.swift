@@ -27,6 +27,8 @@ public enum AtomicFile {
     path: String, mustExist: Bool = false, backupSuffix: String? = nil,
     produce: (OutputSink) throws -> Void
   ) throws {
+    // Write through a symbolic link to the file it names, so the link survives.
+    let path = realPath(path) ?? path
     var info = stat()
     let exists = stat(path, &info) == 0
     if !exists && mustExist { throw IOFailure.errno(path, "cannot edit in place") }
@@ -97,6 +99,13 @@ public enum AtomicFile {
     let sink = OutputSink(fd: fd, name: path)
     try produce(sink)
     try sink.flush()
+  }
+
+  /// The canonical path of an existing file, nil when it does not exist.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// `0666` less the umask, as a newly created file would get.

@@ -117,6 +117,17 @@ struct InPlaceTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\n")
   }
 
+  @Test("-i through a symbolic link edits the file it names and keeps the link")
+  func symbolicLink() throws {
+    let dir = try TemporaryDirectory()
+    let target = try dir.file("real.txt", "a\nb\n")
+    let link = dir.url.appendingPathComponent("link.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(try Binary.run(["-i", "-e", "move 1 2", link]).status == 0)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "b\na\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+  }
+
   @Test("-i refuses what is not a regular file")
   func refusesDevices() throws {
     let result = try Binary.run(["-i", "-e", "state", "/dev/null"])
