@@ -33,6 +33,12 @@ public final class OutputSink {
     destination = .descriptor(fd)
     self.name = name
     buffer.reserveCapacity(OutputSink.chunk)
+    // A bigger pipe means fewer round trips with the reader for large lists; the
+    // kernel may refuse (a limit), which changes nothing.
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+      _ = fcntl(fd, 1031, Int32(1 << 20))  // F_SETPIPE_SZ (Linux; not exported to Swift)
+    }
   }
 
   /// A sink that keeps everything in `captured`.
