@@ -5,23 +5,49 @@ extension Engine {
 
   /// Advances `frames` display frames.
   ///
-  /// Once a frame changes nothing but the clock, every later frame would do the same,
-  /// so the rest only advance `t` (still one addition a frame, to keep `t` exact).
+  /// A frame is a function of the lifted row's slot, the offset and the snapshot
+  /// center (the finger and settings stay put during a tick). So once a frame changes
+  /// nothing but the clock, or the state repeats the one of two frames before (the
+  /// `under` rule's oscillation), the rest is known: only `t` advances (still one
+  /// addition a frame, to keep `t` exact), after one more frame if the parity needs it.
   /// - Complexity: O(frames that scroll or reorder + rows passed), plus one addition
   ///   per remaining frame.
   public mutating func tick(_ frames: Int) throws(EngineError) {
     guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
     var remaining = frames
+    var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     while remaining > 0 {
       remaining -= 1
-      if !frame() {
-        let dt = settings.dt
-        var t = time
-        for _ in 0..<remaining { t += dt }
-        time = t
-        return
+      guard frame() else { break }
+      let now = frameState
+      if now != nil && now == recent[1] {
+        // Period two: A, B, A, B… An odd number of frames left ends on B.
+        if remaining % 2 == 1 {
+          _ = frame()
+          remaining -= 1
+        }
+        break
       }
+      recent = [now, recent[0]]
     }
+    let dt = settings.dt
+    var t = time
+    for _ in 0..<remaining { t += dt }
+    time = t
+  }
+
+  /// What determines the next frame while a row is lifted.
+  struct FrameState: Equatable {
+    var position: Int
+    var section: Int
+    var offset: Double
+    var center: Double
+  }
+
+  private var frameState: FrameState? {
+    guard case .lifted(let lift) = phase else { return nil }
+    return FrameState(
+      position: lift.position, section: lift.section, offset: offset, center: lift.center)
   }
 
   /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.
