@@ -10,6 +10,7 @@ PROMPT = re.compile(r"rowdrag\[[^\]]*\]> ")
 
 
 def spawn(binary, path, home):
+    """Starts the REPL in `home` (the working directory, for file-name completion)."""
     env = dict(os.environ)
     env.update(
         {
@@ -23,7 +24,7 @@ def spawn(binary, path, home):
     env.pop("ROWDRAG_HISTORY", None)
     with open(env["INPUTRC"], "w") as f:
         f.write("set enable-bracketed-paste off\nset bell-style none\n")
-    child = pexpect.spawn(binary, [path], env=env, encoding="utf-8", timeout=10, dimensions=(40, 120))
+    child = pexpect.spawn(binary, [path], cwd=home, env=env, encoding="utf-8", timeout=10, dimensions=(40, 120))
     child.expect("Type 'help' for commands")
     child.expect(PROMPT)
     return child
@@ -89,6 +90,9 @@ def test_completion(binary):
     assert "rate divisor=6 scale=900" in out, out
     child.send("move /buy m\t")
     child.expect_exact("milk/ ")
+    child.sendcontrol("u")
+    child.send("write tod\t")  # file names after write
+    child.expect_exact("todo.txt")
     child.sendcontrol("u")
     child.send("tick 1\t\t")
     child.sendcontrol("u")
