@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A list of text lines, kept as the file's bytes plus where each line starts
 /// (SPEC §5.1).
 ///
