@@ -23,10 +23,10 @@ deps:
 	  apt-get update -qq && apt-get install -y -qq libreadline-dev; }
 
 # What the tests drive: real shells for completions, mandoc for the man page,
-# jq for the benchmarks, pexpect for the terminal sessions.
+# pexpect for the terminal sessions.
 test-deps: deps
 	@missing=""; \
-	for p in zsh fish bash-completion mandoc jq; do \
+	for p in zsh fish bash-completion mandoc; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi
