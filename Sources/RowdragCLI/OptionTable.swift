@@ -1,3 +1,4 @@
+import RowdragCommands
 import RowdragEngine
 
 /// One command-line option: the single source for parsing, `--help`, the completions
@@ -84,7 +85,7 @@ public enum OptionTable {
       var names = o.short.map { "-\($0), " } ?? "    "
       names += "--\(o.long)"
       if let a = o.argument { names += o.optionalArgument ? "[=\(a)]" : " \(a)" }
-      lines.append("  " + names.padding(26) + o.summary)
+      lines.append("  " + names.padded(to: 26) + o.summary)
     }
     lines += [
       "",
@@ -92,11 +93,5 @@ public enum OptionTable {
       "4 a file could not be read or written.  See rowdrag(1).",
     ]
     return lines.joined(separator: "\n") + "\n"
-  }
-}
-
-extension String {
-  func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }

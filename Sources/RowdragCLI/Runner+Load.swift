@@ -40,8 +40,8 @@ extension Runner {
         document: document, layout: layout, filePath: options.listFromStdin ? nil : options.file)
       // Then on the real list, where a row height can still overflow its content.
       if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
-      session.width = options.width ?? environment.terminalColumns ?? 80
-      if !environment.stdoutIsTerminal && options.width == nil { session.width = 80 }
+      let terminalWidth = environment.stdoutIsTerminal ? environment.terminalColumns : nil
+      session.width = options.width ?? terminalWidth ?? 80
       session.color = environment.colorAllowed
       return .success(session)
     } catch {
@@ -55,18 +55,13 @@ extension Runner {
     for preset in options.presets {
       do {
         try Session.apply(key: preset.key, values: preset.values, to: &engine)
-      } catch let error as CommandError {
-        report("--\(preset.key): \(error.message)")
-        return .usage
-      } catch let error as EngineError {
-        report("--\(preset.key): \(error.message)")
-        return .usage
       } catch {
-        report("--\(preset.key): \(error)")
+        let message =
+          (error as? CommandError)?.message ?? (error as? EngineError)?.message ?? "\(error)"
+        report("--\(preset.key): \(message)")
         return .usage
       }
     }
     return nil
   }
-
 }

@@ -2,18 +2,40 @@ import RowdragCommands
 import RowdragEngine
 import RowdragFormats
 
+/// A script's name in error messages (`-e #2`, a path, `<stdin>`) and its bytes.
+typealias ScriptSource = (name: String, text: [UInt8])
+
 /// The script mode: every command of every source in order, then the final list.
 extension Runner {
+  /// The scripts in order: `-e` and `-f` as given, else standard input when the list
+  /// came from a file.
+  func scriptSources(_ options: Options) throws -> [ScriptSource] {
+    var sources: [ScriptSource] = []
+    for script in options.scripts {
+      switch script {
+      case .expression(let text, let index):
+        sources.append(("-e #\(index)", Array(text.utf8)))
+      case .file(let path):
+        let bytes = path == "-" ? try readStdin() : try FileReader.read(path: path)
+        sources.append((path == "-" ? "<stdin>" : path, bytes.array))
+      }
+    }
+    if options.scripts.isEmpty && !options.listFromStdin {
+      sources.append(("<stdin>", try readStdin().array))
+    }
+    return sources
+  }
+
   func runScripts(
-    _ sources: [(name: String, text: [UInt8])], session: Session, options: Options
+    _ sources: [ScriptSource], session: Session, options: Options
   )
     -> ExitCode
   {
     var failed: ExitCode?
     scripts: for source in sources {
-      var lineNumber = 0
-      for line in source.text.split(separator: 10, omittingEmptySubsequences: false) {
-        lineNumber += 1
+      let lines = source.text.split(separator: 10, omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated() {
+        let lineNumber = index + 1
         let result = LineRunner.run(
           Array(line), session: session, out: stdout, keepGoing: options.keepGoing)
         for failure in result.failures {
@@ -28,9 +50,10 @@ extension Runner {
         if result.quit != .proceed { break scripts }
       }
     }
-    if let failed, options.inPlace != nil { return failed }
     if let suffix = options.inPlace, let path = options.file {
-      if !session.engine.layoutDiffersFromFile { return failed ?? .success }
+      // After any failure nothing is written back; unchanged lists are not rewritten.
+      if let failed { return failed }
+      if !session.engine.layoutDiffersFromFile { return .success }
       do {
         try AtomicFile.write(path: path, mustExist: true, backupSuffix: suffix) { out in
           try session.printList(to: out)
@@ -47,5 +70,4 @@ extension Runner {
     }
     return failed ?? .success
   }
-
 }

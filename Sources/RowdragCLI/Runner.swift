@@ -74,32 +74,11 @@ public struct Runner {
       }
       return startREPL(session, options)
     }
-    // Gather the scripts: -e and -f in order, else standard input when the list came
-    // from a file.
-    var sources: [(name: String, text: [UInt8])] = []
-    for script in options.scripts {
-      switch script {
-      case .expression(let text, let index):
-        sources.append(("-e #\(index)", Array(text.utf8)))
-      case .file(let path):
-        do {
-          sources.append(
-            (
-              path == "-" ? "<stdin>" : path,
-              try FileReader.read(path: path == "-" ? nil : path).array
-            ))
-        } catch {
-          return reportIO(error, path)
-        }
-      }
-    }
-    if options.scripts.isEmpty && !options.listFromStdin {
-      do {
-        sources.append(("<stdin>", try readStdin().array))
-      } catch {
-        report("<stdin>: cannot read commands")
-        return .ioFailure
-      }
+    let sources: [ScriptSource]
+    do {
+      sources = try scriptSources(options)
+    } catch {
+      return reportIO(error, "<stdin>")  // read failures name their file themselves
     }
     return runScripts(sources, session: session, options: options)
   }
@@ -109,8 +88,7 @@ public struct Runner {
       try stdout.write(text)
       return .success
     } catch {
-      report("\(error)")
-      return .ioFailure
+      return reportIO(error, stdout.name)
     }
   }
 

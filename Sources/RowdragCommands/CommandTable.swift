@@ -155,7 +155,9 @@ public enum CommandTable {
 }
 
 extension String {
-  func padded(to width: Int) -> String {
+  /// Pads with spaces to `width` characters, and always leaves at least one space, so
+  /// help columns stay apart.
+  public func padded(to width: Int) -> String {
     count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }

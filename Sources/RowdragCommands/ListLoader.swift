@@ -44,7 +44,8 @@ public enum ListLoader {
     var flags = parsedFlags
     let lock = try options.lockPattern.map { (p) throws(LoadError) in try matcher(p, "--lock") }
     let pin = try options.pinPattern.map { (p) throws(LoadError) in try matcher(p, "--pin") }
-    let rowCount = document.sectionSpecs.reduce(0) { $0 + $1.rowCount }
+    let sections = document.sectionSpecs
+    let rowCount = sections.reduce(0) { $0 + $1.rowCount }
     guard rowCount < Int(Int32.max) else {
       throw LoadError(location: name, message: "too many rows; at most 2147483646 are supported")
     }
@@ -58,7 +59,7 @@ public enum ListLoader {
       }
       flags = all
     }
-    let layout = Layout(sections: document.sectionSpecs, ownHeights: heights, flags: flags)
+    let layout = Layout(sections: sections, ownHeights: heights, flags: flags)
     guard layout.contentHeight.isFinite else {
       throw LoadError(
         location: name, message: "the row heights add up to more than a double can hold")

@@ -15,7 +15,7 @@ public final class ByteStore: @unchecked Sendable {
     case allocated
   }
 
-  private let base: UnsafeMutableRawPointer?
+  private let base: UnsafeMutableRawPointer
   public let count: Int
   private let backing: Backing
   /// The mapped file, kept open so unchanged runs can be copied file to file by the
@@ -50,7 +50,6 @@ public final class ByteStore: @unchecked Sendable {
 
   deinit {
     if let sourceDescriptor { close(sourceDescriptor) }
-    guard let base else { return }
     switch backing {
     case .mapped: munmap(base, count)
     case .allocated: base.deallocate()
@@ -59,7 +58,7 @@ public final class ByteStore: @unchecked Sendable {
 
   /// The bytes; valid as long as the store lives.
   public var buffer: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
+    UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
   }
 
   public var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }

@@ -6,21 +6,19 @@ extension JSONList {
   /// The label of row `id`: the string itself, an object's first string member among
   /// `keys`, else the element's compact JSON text.
   public func label(ofRow id: Int, keys: [String]) -> [UInt8] {
-    do {
-      let buf = store.buffer
-      let span = elements[id]
-      if buf[span.start] == 34 { return Array(JSONText.decodeString(buf, span).utf8) }
-      if isObject[id] {
-        let members = JSONText.members(buf, span)
-        for key in keys {
-          for member in members
-          where buf[member.value.start] == 34 && keyEquals(buf, member.key, key) {
-            return Array(JSONText.decodeString(buf, member.value).utf8)
-          }
+    let buf = store.buffer
+    let span = elements[id]
+    if buf[span.start] == 34 { return Array(JSONText.decodeString(buf, span).utf8) }
+    if isObject[id] {
+      let members = JSONText.members(buf, span)
+      for key in keys {
+        for member in members
+        where buf[member.value.start] == 34 && keyEquals(buf, member.key, key) {
+          return Array(JSONText.decodeString(buf, member.value).utf8)
         }
       }
-      return JSONText.compact(buf, span)
     }
+    return JSONText.compact(buf, span)
   }
 
   /// Per-row heights (`.nan` for none) and flags read from object members.
@@ -34,40 +32,38 @@ extension JSONList {
     var heights: [Double]?
     var locked: [Bool]?
     var pinned: [Bool]?
-    do {
-      let buf = store.buffer
-      for id in elements.indices where isObject[id] {
-        let span = elements[id]
-        for member in JSONText.members(buf, span) {
-          let value = member.value
-          if keyEquals(buf, member.key, heightKey) {
-            let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
-            guard buf[value.start] == 45 || (buf[value.start] >= 48 && buf[value.start] <= 57),
-              let h = Double(text), h.isFinite, h > 0
-            else {
-              throw JSONSyntaxError(
-                "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)",
-                at: span.start, in: buf)
-            }
-            if heights == nil { heights = [Double](repeating: .nan, count: elements.count) }
-            heights?[id] = h
-          } else if keyEquals(buf, member.key, lockKey) || keyEquals(buf, member.key, pinKey) {
-            let isLock = keyEquals(buf, member.key, lockKey)
-            let name = isLock ? lockKey : pinKey
-            let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
-            guard text == "true" || text == "false" else {
-              throw JSONSyntaxError(
-                "row \(id + 1): \"\(name)\" must be true or false, not \(text)", at: span.start,
-                in: buf)
-            }
-            guard text == "true" else { continue }
-            if isLock {
-              if locked == nil { locked = [Bool](repeating: false, count: elements.count) }
-              locked?[id] = true
-            } else {
-              if pinned == nil { pinned = [Bool](repeating: false, count: elements.count) }
-              pinned?[id] = true
-            }
+    let buf = store.buffer
+    for id in elements.indices where isObject[id] {
+      let span = elements[id]
+      for member in JSONText.members(buf, span) {
+        let value = member.value
+        if keyEquals(buf, member.key, heightKey) {
+          let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
+          guard buf[value.start] == 45 || (buf[value.start] >= 48 && buf[value.start] <= 57),
+            let h = Double(text), h.isFinite, h > 0
+          else {
+            throw JSONSyntaxError(
+              "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)",
+              at: span.start, in: buf)
+          }
+          if heights == nil { heights = [Double](repeating: .nan, count: elements.count) }
+          heights?[id] = h
+        } else if keyEquals(buf, member.key, lockKey) || keyEquals(buf, member.key, pinKey) {
+          let isLock = keyEquals(buf, member.key, lockKey)
+          let name = isLock ? lockKey : pinKey
+          let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
+          guard text == "true" || text == "false" else {
+            throw JSONSyntaxError(
+              "row \(id + 1): \"\(name)\" must be true or false, not \(text)", at: span.start,
+              in: buf)
+          }
+          guard text == "true" else { continue }
+          if isLock {
+            if locked == nil { locked = [Bool](repeating: false, count: elements.count) }
+            locked?[id] = true
+          } else {
+            if pinned == nil { pinned = [Bool](repeating: false, count: elements.count) }
+            pinned?[id] = true
           }
         }
       }

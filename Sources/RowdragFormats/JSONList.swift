@@ -35,10 +35,7 @@ public struct JSONList: Sendable {
   public let sectionRowCounts: [Int]
   /// Section titles (object keys, decoded); nil for untitled sections.
   public let titles: [String?]
-  /// Depth of the elements: 1 for `.array`, 2 for nested shapes.
-  let depth: Int
-  let newline: [UInt8]
-  let indentUnit: [UInt8]?
+  /// Separators for a section that gains elements it had no separator for.
   let defaultGap: [UInt8]
   let defaultLead: [UInt8]
   let defaultTrail: [UInt8]
@@ -72,7 +69,6 @@ public struct JSONList: Sendable {
     default:
       throw JSONShapeError()
     }
-    depth = nested ? 2 : 1
     var elements: [Span] = []
     var isObject: [Bool] = []
     var frames: [Span] = []
@@ -103,12 +99,11 @@ public struct JSONList: Sendable {
     if nested {
       var cursor = 0
       var index = 0
-      let all = values
-      while index < all.count {
-        let container = all[index]
+      while index < values.count {
+        let container = values[index]
         var next = index + 1
-        while next < all.count && all[next].depth == 2 { next += 1 }
-        let items = all[(index + 1)..<next]
+        while next < values.count && values[next].depth == 2 { next += 1 }
+        let items = values[(index + 1)..<next]
         frames.append(Span(start: cursor, end: container.start + 1))
         sections.append(section(container.start + 1, container.end - 1, items))
         counts.append(items.count)
@@ -149,8 +144,6 @@ public struct JSONList: Sendable {
       let indent = bytes[(nl + 1)..<probe.end].prefix { $0 == 32 || $0 == 9 }
       unit = Array(indent)
     }
-    self.newline = newline
-    self.indentUnit = unit
     let d = nested ? 2 : 1
     let pad = { (level: Int) -> [UInt8] in
       guard let unit else { return [] }
@@ -165,43 +158,41 @@ public struct JSONList: Sendable {
 
   /// Writes the document with rows in the given order.
   public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
-    do {
-      var writer = SpanWriter(store: store, out: out)
-      for (s, section) in sections.enumerated() {
-        try writer.write(frames[s])
-        let start = s < sectionStarts.count ? sectionStarts[s] : order.count
-        let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
-        if start == end {
-          if section.wasEmpty { try writer.write(section.lead) }
-          continue
-        }
-        if section.wasEmpty {
-          try writer.write(defaultLead)
-        } else {
-          try writer.write(section.lead)
-        }
-        for p in start..<end {
-          if p > start {
-            let i = p - start - 1
-            if i < section.gaps.count {
-              try writer.write(section.gaps[i])
-            } else if let last = section.gaps.last {
-              try writer.write(last)
-            } else {
-              try writer.write(defaultGap)
-            }
-          }
-          try writer.write(elements[Int(order[p])])
-        }
-        if section.wasEmpty {
-          try writer.write(defaultTrail)
-        } else {
-          try writer.write(section.trail)
-        }
+    var writer = SpanWriter(store: store, out: out)
+    for (s, section) in sections.enumerated() {
+      try writer.write(frames[s])
+      let start = s < sectionStarts.count ? sectionStarts[s] : order.count
+      let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
+      if start == end {
+        if section.wasEmpty { try writer.write(section.lead) }
+        continue
       }
-      try writer.write(frames[frames.count - 1])
-      try writer.flush()
+      if section.wasEmpty {
+        try writer.write(defaultLead)
+      } else {
+        try writer.write(section.lead)
+      }
+      for p in start..<end {
+        if p > start {
+          let i = p - start - 1
+          if i < section.gaps.count {
+            try writer.write(section.gaps[i])
+          } else if let last = section.gaps.last {
+            try writer.write(last)
+          } else {
+            try writer.write(defaultGap)
+          }
+        }
+        try writer.write(elements[Int(order[p])])
+      }
+      if section.wasEmpty {
+        try writer.write(defaultTrail)
+      } else {
+        try writer.write(section.trail)
+      }
     }
+    try writer.write(frames[frames.count - 1])
+    try writer.flush()
   }
 
   /// After a write, row identity `k` becomes the row now at position `k`.

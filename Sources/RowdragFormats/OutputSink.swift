@@ -86,7 +86,7 @@ public final class OutputSink {
   /// (`sendfile`), when this sink is a regular file too; returns false (having
   /// written nothing) when the kernel cannot, so the caller writes them instead.
   func copy(from source: Int32, offset: Int, count: Int) throws -> Bool {
-    guard case .descriptor(let fd) = destination, !owesNewline, isRegularFile else { return false }
+    guard case .descriptor(let fd) = destination, !owesNewline, canCopy else { return false }
     try flush()
     var from = offset
     var left = count
@@ -95,7 +95,7 @@ public final class OutputSink {
       if n < 0 {
         if errno == EINTR { continue }
         if left == count && [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(errno) {
-          copyUnsupported = true
+          canCopy = false
           return false
         }
         throw IOFailure.errno(name, "cannot write")
@@ -110,9 +110,9 @@ public final class OutputSink {
   /// Records the last byte of output that went around the buffer.
   func noteLastByte(_ byte: UInt8) { lastByte = byte }
 
-  private var copyUnsupported = false
-  private lazy var isRegularFile: Bool = {
-    guard case .descriptor(let fd) = destination, !copyUnsupported else { return false }
+  /// Whether `copy` may try the kernel: a regular file that has not refused yet.
+  private lazy var canCopy: Bool = {
+    guard case .descriptor(let fd) = destination else { return false }
     var info = stat()
     return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }()
