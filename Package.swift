@@ -12,7 +12,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "RowdragEngine"),
-    .target(name: "RowdragFormats"),
+    .target(name: "RowdragFormats", dependencies: ["RowdragEngine"]),
     .target(name: "RowdragCommands", dependencies: ["RowdragEngine", "RowdragFormats"]),
     .systemLibrary(
       name: "CReadline",
@@ -23,7 +23,7 @@ let package = Package(
       dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
     .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
     .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
-    .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragFormats"]),
+    .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragEngine", "RowdragFormats"]),
     .testTarget(
       name: "RowdragCommandsTests",
       dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI"]),

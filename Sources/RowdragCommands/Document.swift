@@ -3,7 +3,7 @@ import RowdragFormats
 
 /// The loaded list in its own format. The engine only sees identities and geometry;
 /// the document keeps the bytes, labels and how to write them back.
-public enum Document: Sendable {
+public enum Document {
   case text(TextList)
   /// A JSON list and the member names its labels come from, in priority order.
   case json(JSONList, labelKeys: [String])
@@ -50,7 +50,7 @@ public enum Document: Sendable {
   }
 
   /// Writes the whole list in the given order.
-  public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
+  public func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws {
     switch self {
     case .text(let list): try list.write(order: order, sectionStarts: sectionStarts, to: out)
     case .json(let list, _): try list.write(order: order, sectionStarts: sectionStarts, to: out)
@@ -58,7 +58,7 @@ public enum Document: Sendable {
   }
 
   /// Reorders row storage after a write so identities match positions again.
-  public mutating func rebase(_ previous: [Int32]) {
+  public mutating func rebase(_ previous: RowOrder) {
     switch self {
     case .text(var list):
       list.rebase(previous)

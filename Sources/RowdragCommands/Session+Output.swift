@@ -14,13 +14,13 @@ extension Session {
   func writeListing(to out: OutputSink) throws {
     let layout = engine.layout
     let lifted = engine.lift?.position
-    for position in layout.order.indices {
+    for (position, id) in layout.order.enumerated() {
       let number = String(position + 1)
       var line = String(repeating: " ", count: Swift.max(0, 6 - number.count)) + number + "\t"
       line.append(position == lifted ? ">" : layout.flags(at: position).mark)
       line.append("\t")
       try out.write(line)
-      try out.write(document.withLabel(ofRow: Int(layout.order[position])) { Array($0) })
+      try out.write(document.withLabel(ofRow: Int(id)) { Array($0) })
       try out.write("\n")
     }
   }

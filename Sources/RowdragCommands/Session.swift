@@ -107,9 +107,8 @@ public final class Session {
       return layout.position(section: s - 1, row: r - 1)
     case .pattern(let p):
       let matcher = try cachedMatcher(p)
-      let order = layout.order
-      for position in order.indices
-      where document.withLabel(ofRow: Int(order[position]), matcher.matches) {
+      for (position, id) in layout.order.enumerated()
+      where document.withLabel(ofRow: Int(id), matcher.matches) {
         return position
       }
       throw CommandError(command: "", message: "no row matches /\(p)/")

@@ -77,7 +77,7 @@ public struct Engine: Sendable {
   /// Makes the current order the saved one (after a write) and returns the old row
   /// identities in current order, for the caller to reorder its own storage.
   /// - Complexity: O(rows).
-  public mutating func rebase() -> [Int32] { layout.rebase() }
+  public mutating func rebase() -> RowOrder { layout.rebase() }
 
   public var canUndo: Bool { !undoStack.isEmpty }
   public var canRedo: Bool { !redoStack.isEmpty }

@@ -7,19 +7,21 @@ extension Layout {
   /// redo — goes through here, so the dirty count and the height prefix sums stay
   /// right by construction. The caller guarantees the destination is consistent
   /// (`to` lies inside `toSection` once the row is there).
-  /// - Complexity: O(|to − from| + sections crossed).
+  /// - Complexity: O(runs + sections crossed) while the order is run-based, else
+  ///   O(|to − from| + sections crossed); plus O(|to − from|) with per-row flags or
+  ///   heights.
   mutating func relocate(from: Int, fromSection: Int, to: Int, toSection: Int) {
     let lo = Swift.min(from, to)
     let hi = Swift.max(from, to)
     let lowSection = Swift.min(fromSection, toSection) + 1
     let highSection = Swift.max(fromSection, toSection)
-    mismatches -= orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
+    mismatches -= order.mismatches(lo, hi) + startMismatches(lowSection, highSection)
 
     if from != to {
-      Layout.rotate(&order, from: from, to: to)
-      if !flagStore.isEmpty { Layout.rotate(&flagStore, from: from, to: to) }
+      order.move(from: from, to: to)
+      if !flagStore.isEmpty { RowOrder.rotate(&flagStore, from: from, to: to) }
       if !ownHeights.isEmpty {
-        Layout.rotate(&ownHeights, from: from, to: to)
+        RowOrder.rotate(&ownHeights, from: from, to: to)
         for k in (lo + 1)...(hi + 1) { prefix[k] = prefix[k - 1] + height(at: k - 1) }
       }
     }
@@ -28,29 +30,7 @@ extension Layout {
     } else if toSection < fromSection {
       for s in lowSection...highSection { sectionStarts[s] += 1 }
     }
-    mismatches += orderMismatches(lo, hi) + startMismatches(lowSection, highSection)
-  }
-
-  /// Moves the element at `from` to `to`, shifting those between by one (a memmove).
-  private static func rotate<T>(_ array: inout [T], from: Int, to: Int) {
-    array.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let moving = base[from]
-      if to > from {
-        (base + from).update(from: base + from + 1, count: to - from)
-      } else {
-        (base + to + 1).update(from: base + to, count: from - to)
-      }
-      base[to] = moving
-    }
-  }
-
-  private func orderMismatches(_ lo: Int, _ hi: Int) -> Int {
-    order.withUnsafeBufferPointer { buffer in
-      var count = 0
-      for k in lo...hi where Int(buffer[k]) != k { count += 1 }
-      return count
-    }
+    mismatches += order.mismatches(lo, hi) + startMismatches(lowSection, highSection)
   }
 
   private func startMismatches(_ lo: Int, _ hi: Int) -> Int {
@@ -91,10 +71,10 @@ extension Layout {
   /// Makes the current layout the new baseline (after a write) and returns the old
   /// identities in current order, so the caller can reorder its own row storage the
   /// same way: afterwards row identity `k` is the row at position `k`.
-  /// - Complexity: O(rows).
-  public mutating func rebase() -> [Int32] {
+  /// - Complexity: O(1).
+  public mutating func rebase() -> RowOrder {
     let previous = order
-    for k in order.indices { order[k] = Int32(truncatingIfNeeded: k) }
+    order = RowOrder(identityOfCount: order.count)
     baselineStarts = sectionStarts
     mismatches = 0
     return previous

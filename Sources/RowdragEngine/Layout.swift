@@ -1,16 +1,17 @@
 /// The vertical layout of the table: rows in global order, grouped into sections.
 ///
 /// Storage is position-indexed and compact so that ten million rows fit in a few bytes
-/// each: the row identity (`Int32`, the row's index in the list as last loaded or
-/// written), a flag byte, and — only when some row has a height of its own — the
-/// row's own height and a prefix sum of heights. Sections are a sorted array of start
+/// each: the row identity (the row's index in the list as last loaded or written,
+/// kept as runs while few rows have moved, see `RowOrder`), a flag byte once some row
+/// has a flag, and — only when some row has a height of its own — the row's own
+/// height and a prefix sum of heights. Sections are a sorted array of start
 /// positions, so section bookkeeping costs per section, not per row.
 ///
 /// Footers are 0 points high (SPEC §1.1), so the top of row `i` in section `s` is
 /// `rowsBefore(i) + headerPrefix[s + 1]`.
 public struct Layout: Sendable {
   /// Row identity at each global position.
-  public internal(set) var order: [Int32]
+  public internal(set) var order: RowOrder
   /// Flags at each global position, travelling with their row; empty while no row
   /// has a flag, so unflagged lists pay nothing for them.
   var flagStore: [RowFlags]
@@ -59,7 +60,7 @@ public struct Layout: Sendable {
       headerTotal += spec.titled ? SectionSpec.titledHeaderHeight : 0
       headers.append(headerTotal)
     }
-    self.order = (0..<total).map { Int32(truncatingIfNeeded: $0) }
+    self.order = RowOrder(identityOfCount: total)
     self.flagStore = flags.map { $0.contains { !$0.isEmpty } ? $0 : [] } ?? []
     self.rowHeight = rowHeight
     self.sectionStarts = starts

@@ -6,8 +6,9 @@
 
 /// The immutable bytes of a loaded list.
 ///
-/// A regular file is mapped read-only and populated in one go (`MAP_POPULATE`), so a
-/// 200 MB list costs neither a copy nor a page fault per 4 KB; standard input and
+/// A regular file is mapped read-only, so a 200 MB list costs no copy; whoever reads
+/// all of it first populates the pages in bulk (`populate`), since on a virtual
+/// machine a page fault per 4 KB costs more than the reading. Standard input and
 /// tests use ordinary memory. Lists keep spans into it and write them back directly.
 public final class ByteStore: @unchecked Sendable {
   private enum Backing {
@@ -64,6 +65,23 @@ public final class ByteStore: @unchecked Sendable {
   public var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }
 
   public subscript(_ index: Int) -> UInt8 { buffer[index] }
+
+  /// Maps every page of the store now (a no-op for ordinary memory).
+  public func populate() {
+    if backing == .mapped { ByteStore.populate(base, count: count) }
+  }
+
+  /// Maps the pages of `count` bytes at `start` in one system call
+  /// (`MADV_POPULATE_READ`, Linux 5.14); elsewhere pages fault in as they are read.
+  static func populate(_ start: UnsafeRawPointer, count: Int) {
+    #if os(Linux)
+      let page = 4096
+      let first = Int(bitPattern: start) / page * page
+      let end = Int(bitPattern: start) + count
+      guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+      _ = madvise(aligned, end - first, 22)
+    #endif
+  }
 
   /// A copy, for tests and small inputs.
   public var array: [UInt8] { Array(buffer) }

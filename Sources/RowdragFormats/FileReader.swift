@@ -18,7 +18,7 @@ public enum FileReader {
       throw IOFailure(path: path, message: "is a directory; give a list file")
     }
     if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-      let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
+      let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
       mapping != MAP_FAILED
     {
       return ByteStore(mapped: mapping, count: Int(info.st_size), descriptor: dup(fd))

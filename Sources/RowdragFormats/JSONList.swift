@@ -1,3 +1,5 @@
+import RowdragEngine
+
 /// A JSON list kept verbatim: each element's bytes, and every byte between elements
 /// where it was (SPEC §5.2).
 ///
@@ -50,6 +52,7 @@ public struct JSONList: Sendable {
   /// for JSON that is not a list.
   public init(store: ByteStore) throws {
     self.store = store
+    store.populate()
     let bytes = store.buffer
     var scanner = JSONScanner(bytes)
     try scanner.scan()
@@ -157,7 +160,7 @@ public struct JSONList: Sendable {
   }
 
   /// Writes the document with rows in the given order.
-  public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
+  public func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws {
     var writer = SpanWriter(store: store, out: out)
     for (s, section) in sections.enumerated() {
       try writer.write(frames[s])
@@ -172,18 +175,20 @@ public struct JSONList: Sendable {
       } else {
         try writer.write(section.lead)
       }
-      for p in start..<end {
-        if p > start {
-          let i = p - start - 1
-          if i < section.gaps.count {
-            try writer.write(section.gaps[i])
-          } else if let last = section.gaps.last {
-            try writer.write(last)
-          } else {
-            try writer.write(defaultGap)
+      try order.forEachRun(in: start..<end) { run in
+        for p in run.position..<(run.position + run.count) {
+          if p > start {
+            let i = p - start - 1
+            if i < section.gaps.count {
+              try writer.write(section.gaps[i])
+            } else if let last = section.gaps.last {
+              try writer.write(last)
+            } else {
+              try writer.write(defaultGap)
+            }
           }
+          try writer.write(elements[Int(run.first) + (p - run.position)])
         }
-        try writer.write(elements[Int(order[p])])
       }
       if section.wasEmpty {
         try writer.write(defaultTrail)
@@ -196,7 +201,8 @@ public struct JSONList: Sendable {
   }
 
   /// After a write, row identity `k` becomes the row now at position `k`.
-  public mutating func rebase(_ previous: [Int32]) {
+  public mutating func rebase(_ previous: RowOrder) {
+    if previous.isIdentity { return }
     elements = previous.map { elements[Int($0)] }
     isObject = previous.map { isObject[Int($0)] }
   }

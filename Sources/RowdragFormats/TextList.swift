@@ -1,14 +1,17 @@
+import RowdragEngine
+
 /// A list of text lines, kept as the file's bytes plus where each line starts
 /// (SPEC §5.1).
 ///
 /// Every byte survives: each line keeps its own terminator (`\n` or `\r\n`), NULs and
 /// invalid UTF-8 pass through, and whether the file ended with a newline is a property
-/// of the list, not of the line that happened to be last (§9.21). A row costs 8 bytes
-/// here (its line start), plus 4 when headers or a save reorder rows against lines.
-public struct TextList: Sendable {
+/// of the list, not of the line that happened to be last (§9.21). A row costs nothing
+/// here until many lines are looked up (then 8 bytes, see `LineIndex`), plus 4 when
+/// headers or a save reorder rows against lines.
+public struct TextList {
   public let store: ByteStore
-  /// Start of every line, headers included, plus the end of the input.
-  let lineStarts: [Int]
+  /// Where lines start, found lazily.
+  private let lines: LineIndex
   /// The line of each row identity; nil while row `k` is simply line `k`.
   private(set) var rowLines: [Int32]?
   /// Each section's header line (nil for the untitled leading section).
@@ -29,34 +32,25 @@ public struct TextList: Sendable {
   ///
   /// Rows before the first header form a leading untitled section only when there is
   /// at least one; an empty list is one empty untitled section (§9.3).
-  /// - Complexity: O(bytes), eight bytes at a time (two passes, so the line table is
-  ///   allocated once at its exact size), plus `isHeader` per line.
+  /// - Complexity: O(bytes) sixteen bytes at a time (see `LineIndex`), plus
+  ///   `isHeader` per line when given.
   public init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil) {
     self.store = store
     let buf = store.buffer
     let total = buf.count
-    let newlines = NewlineScanner.count(buf)
-    let lineCount = newlines + (total > 0 && buf[total - 1] != 10 ? 1 : 0)
-    let starts: [Int] = LargeArray.make(count: lineCount + 1) { out in
-      var line = 0
-      if lineCount > 0 { out[0] = 0 }
-      NewlineScanner.forEach(buf) { at in
-        line += 1
-        out[line] = at + 1
-      }
-      // A file ending in a newline: the last "start" is the end itself.
-      out[lineCount] = total
-    }
-    lineStarts = starts
+    lines = LineIndex(store: store)
+    let lineCount = lines.lineCount
 
     var headers: [Int?] = []
     var counts: [Int] = []
     var rowLines: [Int32] = []
     if let isHeader {
+      lines.buildTable()
       var current = 0
       for line in 0..<lineCount {
-        let content = TextList.contentEnd(buf, starts[line], starts[line + 1])
-        if isHeader(UnsafeBufferPointer(rebasing: buf[starts[line]..<content])) {
+        let span = lines.span(ofLine: line)
+        let content = TextList.contentEnd(buf, span.start, span.end)
+        if isHeader(UnsafeBufferPointer(rebasing: buf[span.start..<content])) {
           if !headers.isEmpty || current > 0 {
             if headers.isEmpty { headers.append(nil) }
             counts.append(current)
@@ -80,10 +74,9 @@ public struct TextList: Sendable {
     endsWithNewline = total == 0 || buf[total - 1] == 10
     // The last terminated line ends at the last newline.
     var fallback: [UInt8] = [10]
-    if newlines > 0 {
-      let lastNewline = endsWithNewline ? total - 1 : starts[lineCount - 1] - 1
-      let lineStart = starts[endsWithNewline ? lineCount - 1 : lineCount - 2]
-      if lastNewline > lineStart && buf[lastNewline - 1] == 13 { fallback = [13, 10] }
+    if lines.newlineCount > 0 {
+      let last = lines.span(ofLine: lines.newlineCount - 1)
+      if last.end - 2 >= last.start && buf[last.end - 2] == 13 { fallback = [13, 10] }
     }
     fallbackTerminator = fallback
   }
@@ -103,9 +96,7 @@ public struct TextList: Sendable {
 
   private func line(ofRow id: Int) -> Int { rowLines.map { Int($0[id]) } ?? id }
 
-  private func span(ofLine line: Int) -> Span {
-    Span(start: lineStarts[line], end: lineStarts[line + 1])
-  }
+  private func span(ofLine line: Int) -> Span { lines.span(ofLine: line) }
 
   /// Calls `body` with the label (the line without its terminator) of row `id`.
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -128,45 +119,54 @@ public struct TextList: Sendable {
 
   /// Writes the list in the order given by the engine's layout.
   ///
-  /// Lines that sit next to each other in the file are written as one run straight
-  /// from the input, so an almost unchanged 200 MB list costs about a `cat`.
-  public func write(order: [Int32], sectionStarts: [Int], to out: OutputSink) throws {
+  /// Rows whose lines follow each other in the file are written as one span straight
+  /// from the input, so an almost unchanged 200 MB list costs about a `cat` and needs
+  /// the starts of only the lines where spans begin and end.
+  public func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws {
     let buf = store.buffer
-    let lastLine = lastOutputLine(order: order, sectionStarts: sectionStarts)
+    let lastLine = lastOutputLine(rowCount: order.count, sectionStarts: sectionStarts)
     var writer = SpanWriter(store: store, out: out)
-    func emit(_ line: Int, last: Bool) throws {
-      let span = span(ofLine: line)
-      if last && !endsWithNewline {
+    /// Writes lines `first...last`; only the last can be special (unterminated, or
+    /// the last one written).
+    func emit(_ first: Int, through last: Int, isLastOutput: Bool) throws {
+      let isUnterminated = !endsWithNewline && last == lines.lineCount - 1
+      guard isLastOutput || isUnterminated else {
+        return try writer.write(
+          Span(start: lines.start(ofLine: first), end: lines.start(ofLine: last + 1)))
+      }
+      let span = span(ofLine: last)
+      if last > first { try writer.write(Span(start: lines.start(ofLine: first), end: span.start)) }
+      if isLastOutput && !endsWithNewline {
         try writer.write(
           Span(start: span.start, end: TextList.contentEnd(buf, span.start, span.end)))
-      } else if span.end > span.start && buf[span.end - 1] != 10 {
+      } else if isUnterminated {
         try writer.write(span)
         try writer.write(fallbackTerminator)
       } else {
         try writer.write(span)
       }
     }
-    let lineCount = lineStarts.count - 1
-    func lineAt(_ p: Int) -> Int { rowLines.map { Int($0[Int(order[p])]) } ?? Int(order[p]) }
     for s in headerLines.indices {
       let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
-      if let header = headerLines[s] { try emit(header, last: lastLine == .header(s)) }
-      var p = s < sectionStarts.count ? sectionStarts[s] : end
-      while p < end {
-        // A run of rows whose lines follow each other in the input is one span; only
-        // its last line can be special (unterminated, or the last one written).
-        let first = lineAt(p)
-        var q = p + 1
-        while q < end && lineAt(q) == first + (q - p) { q += 1 }
-        let last = first + (q - p) - 1
-        let isLastOutput = lastLine == .row(q - 1)
-        if isLastOutput || (!endsWithNewline && last == lineCount - 1) {
-          try writer.write(Span(start: lineStarts[first], end: lineStarts[last]))
-          try emit(last, last: isLastOutput)
-        } else {
-          try writer.write(Span(start: lineStarts[first], end: lineStarts[last + 1]))
+      if let header = headerLines[s] {
+        try emit(header, through: header, isLastOutput: lastLine == .header(s))
+      }
+      let start = s < sectionStarts.count ? sectionStarts[s] : end
+      try order.forEachRun(in: start..<end) { run in
+        let isLastRun = lastLine == .row(run.position + run.count - 1)
+        guard let rowLines else {
+          let first = Int(run.first)
+          return try emit(first, through: first + run.count - 1, isLastOutput: isLastRun)
         }
-        p = q
+        // Consecutive rows need not be consecutive lines once headers sit between.
+        var k = 0
+        while k < run.count {
+          let first = Int(rowLines[Int(run.first) + k])
+          var j = k + 1
+          while j < run.count && Int(rowLines[Int(run.first) + j]) == first + (j - k) { j += 1 }
+          try emit(first, through: first + (j - k) - 1, isLastOutput: isLastRun && j == run.count)
+          k = j
+        }
       }
     }
     try writer.flush()
@@ -178,10 +178,10 @@ public struct TextList: Sendable {
     case none
   }
 
-  private func lastOutputLine(order: [Int32], sectionStarts: [Int]) -> OutputLine {
+  private func lastOutputLine(rowCount: Int, sectionStarts: [Int]) -> OutputLine {
     var s = headerLines.count - 1
     while s >= 0 {
-      let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
+      let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : rowCount
       if end > sectionStarts[s] { return .row(end - 1) }
       if headerLines[s] != nil { return .header(s) }
       s -= 1
@@ -190,7 +190,8 @@ public struct TextList: Sendable {
   }
 
   /// After a write, row identity `k` becomes the row now at position `k`.
-  public mutating func rebase(_ previous: [Int32]) {
+  public mutating func rebase(_ previous: RowOrder) {
+    if rowLines == nil && previous.isIdentity { return }
     rowLines = previous.map { id in rowLines.map { $0[Int(id)] } ?? id }
   }
 }

@@ -1,3 +1,4 @@
+import RowdragEngine
 import Testing
 
 @testable import RowdragFormats
@@ -15,7 +16,7 @@ struct JSONListTests {
       total += size
     }
     let out = OutputSink(memoryNamed: "t")
-    try list.write(order: order.map { Int32($0) }, sectionStarts: starts, to: out)
+    try list.write(order: RowOrder(order.map { Int32($0) }), sectionStarts: starts, to: out)
     return out.text
   }
 

@@ -1,3 +1,4 @@
+import RowdragEngine
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ func printed(_ list: JSONList) throws -> [UInt8] {
     total += count
   }
   try list.write(
-    order: (0..<list.elements.count).map { Int32($0) },
+    order: RowOrder(identityOfCount: list.elements.count),
     sectionStarts: starts.isEmpty ? [0] : starts, to: out)
   return out.captured
 }

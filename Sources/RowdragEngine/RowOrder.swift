@@ -1,0 +1,274 @@
+/// The row identity at every position of the layout.
+///
+/// A script that moves a handful of rows in a ten-million-row file leaves the order
+/// made of a few long stretches of consecutive identities. While that holds the order
+/// is kept as those runs: a fresh layout costs nothing per row, a move costs per run
+/// rather than per row it passes, and a writer copies each run as one piece of the
+/// input. Once the runs pass `maxRuns` (a long interactive session, a shuffled list)
+/// the order becomes a flat array, where every access is O(1) and a move is a
+/// `memmove`; a save (`rebase`) makes it one run again.
+public struct RowOrder: RandomAccessCollection, Sendable {
+  /// A stretch of positions holding consecutive identities `first, first + 1, …`.
+  public struct Run: Sendable, Equatable {
+    /// First position of the run.
+    public var position: Int
+    /// Identity at `position`.
+    public var first: Int32
+    /// Number of positions; always at least one in a stored run.
+    public var count: Int
+  }
+
+  private enum Storage: Sendable {
+    /// Runs in position order, adjacent runs never continuing each other.
+    case runs([Run])
+    case flat([Int32])
+  }
+
+  /// Past this many runs, lookups (O(log runs)) and moves (O(runs)) cost more than
+  /// the flat array's, so the order flattens.
+  static let maxRuns = 256
+
+  private var storage: Storage
+  public let count: Int
+
+  /// The identity order `0, 1, …, count − 1`: a list as loaded or just written.
+  public init(identityOfCount count: Int) {
+    self.count = count
+    storage = .runs(count > 0 ? [Run(position: 0, first: 0, count: count)] : [])
+  }
+
+  /// An order given position by position; `identities` must be a permutation of
+  /// `0..<identities.count`. Kept as runs when they are few, as any order is.
+  public init(_ identities: [Int32]) {
+    count = identities.count
+    storage = .flat(identities)
+    var runs: [Run] = []
+    forEachRun(in: 0..<count) { run in runs.append(run) }
+    if runs.count <= RowOrder.maxRuns { storage = .runs(runs) }
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  /// - Complexity: O(1) when flat, O(log runs) otherwise.
+  public subscript(position: Int) -> Int32 {
+    switch storage {
+    case .flat(let ids): return ids[position]
+    case .runs(let runs):
+      let run = runs[RowOrder.runIndex(in: runs, containing: position)]
+      return run.first + Int32(truncatingIfNeeded: position - run.position)
+    }
+  }
+
+  public func makeIterator() -> Iterator { Iterator(order: self) }
+
+  /// Walks the runs in step instead of searching them for every position.
+  public struct Iterator: IteratorProtocol {
+    let order: RowOrder
+    var position = 0
+    var run = 0
+
+    public mutating func next() -> Int32? {
+      guard position < order.count else { return nil }
+      defer { position += 1 }
+      switch order.storage {
+      case .flat(let ids): return ids[position]
+      case .runs(let runs):
+        if position >= runs[run].position + runs[run].count { run += 1 }
+        return runs[run].first &+ Int32(truncatingIfNeeded: position - runs[run].position)
+      }
+    }
+  }
+
+  /// Whether every position holds its own identity (as loaded or just written).
+  public var isIdentity: Bool {
+    switch storage {
+    case .runs(let runs): return runs.count <= 1
+    case .flat(let ids): return ids.indices.allSatisfy { Int(ids[$0]) == $0 }
+    }
+  }
+
+  /// Whether the order is kept as runs (for tests of the representation).
+  public var isRunBased: Bool {
+    if case .runs = storage { return true }
+    return false
+  }
+
+  /// Calls `body` with each maximal stretch of consecutive identities that lies in
+  /// `positions`, in order, clipped to `positions`.
+  ///
+  /// This is how writers walk the order: an unedited region is one call however
+  /// many rows it has.
+  /// - Complexity: O(runs) when run-based, O(positions) when flat.
+  public func forEachRun(in positions: Range<Int>, _ body: (Run) throws -> Void) rethrows {
+    guard !positions.isEmpty else { return }
+    switch storage {
+    case .runs(let runs):
+      var k = RowOrder.runIndex(in: runs, containing: positions.lowerBound)
+      while k < runs.count && runs[k].position < positions.upperBound {
+        let run = runs[k]
+        let lo = Swift.max(run.position, positions.lowerBound)
+        let hi = Swift.min(run.position + run.count, positions.upperBound)
+        try body(
+          Run(
+            position: lo, first: run.first + Int32(truncatingIfNeeded: lo - run.position),
+            count: hi - lo))
+        k += 1
+      }
+    case .flat(let ids):
+      try ids.withUnsafeBufferPointer { ids in
+        var p = positions.lowerBound
+        while p < positions.upperBound {
+          let first = ids[p]
+          var q = p + 1
+          while q < positions.upperBound && ids[q] == first &+ Int32(truncatingIfNeeded: q - p) {
+            q += 1
+          }
+          try body(Run(position: p, first: first, count: q - p))
+          p = q
+        }
+      }
+    }
+  }
+
+  /// Number of positions in `lo...hi` whose identity is not the position itself.
+  /// - Complexity: O(runs) when run-based, O(hi − lo) when flat.
+  func mismatches(_ lo: Int, _ hi: Int) -> Int {
+    var total = 0
+    switch storage {
+    case .runs:
+      forEachRun(in: lo..<(hi + 1)) { run in
+        if Int(run.first) != run.position { total += run.count }
+      }
+    case .flat(let ids):
+      ids.withUnsafeBufferPointer { ids in
+        for k in lo...hi where Int(ids[k]) != k { total += 1 }
+      }
+    }
+    return total
+  }
+
+  /// Moves the identity at `from` to `to`, shifting those between by one.
+  mutating func move(from: Int, to: Int) {
+    guard from != to else { return }
+    switch storage {
+    case .flat(var ids):
+      storage = .runs([])  // drop the second reference so the array mutates in place
+      RowOrder.rotate(&ids, from: from, to: to)
+      storage = .flat(ids)
+    case .runs(var runs):
+      storage = .runs([])
+      let id = self[from, in: runs]
+      RowOrder.remove(from, in: &runs)
+      RowOrder.insert(id, at: to, in: &runs)
+      storage =
+        runs.count > RowOrder.maxRuns ? .flat(RowOrder.flatten(runs, count: count)) : .runs(runs)
+    }
+  }
+
+  /// Moves `array[from]` to `to`, shifting those between by one (a memmove). Shared
+  /// with the other per-position stores, which move with their rows.
+  static func rotate<T>(_ array: inout [T], from: Int, to: Int) {
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let moving = base[from]
+      if to > from {
+        (base + from).update(from: base + from + 1, count: to - from)
+      } else {
+        (base + to + 1).update(from: base + to, count: from - to)
+      }
+      base[to] = moving
+    }
+  }
+
+  private subscript(position: Int, in runs: [Run]) -> Int32 {
+    let run = runs[RowOrder.runIndex(in: runs, containing: position)]
+    return run.first + Int32(truncatingIfNeeded: position - run.position)
+  }
+
+  /// Index of the run holding `position` (the last run whose start is at or before it).
+  private static func runIndex(in runs: [Run], containing position: Int) -> Int {
+    var lo = 0
+    var hi = runs.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if runs[mid].position <= position { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  /// Takes the identity at `position` out; later positions move up by one.
+  private static func remove(_ position: Int, in runs: inout [Run]) {
+    let k = runIndex(in: runs, containing: position)
+    let run = runs[k]
+    let offset = position - run.position
+    var replacement: [Run] = []
+    if offset > 0 {
+      replacement.append(Run(position: run.position, first: run.first, count: offset))
+    }
+    if offset + 1 < run.count {
+      replacement.append(
+        Run(
+          position: position, first: run.first + Int32(truncatingIfNeeded: offset + 1),
+          count: run.count - offset - 1))
+    }
+    runs.replaceSubrange(k...k, with: replacement)
+    for j in (k + replacement.count)..<runs.count { runs[j].position -= 1 }
+    mergeNeighbours(around: k, in: &runs)
+  }
+
+  /// Puts `id` at `position`; the identity there and those after move down by one.
+  private static func insert(_ id: Int32, at position: Int, in runs: inout [Run]) {
+    let single = Run(position: position, first: id, count: 1)
+    guard let last = runs.last, position < last.position + last.count else {
+      runs.append(single)
+      mergeNeighbours(around: runs.count - 1, in: &runs)
+      return
+    }
+    let k = runIndex(in: runs, containing: position)
+    let run = runs[k]
+    let offset = position - run.position
+    var replacement: [Run] = []
+    if offset > 0 {
+      replacement.append(Run(position: run.position, first: run.first, count: offset))
+    }
+    let inserted = k + replacement.count
+    replacement.append(single)
+    replacement.append(
+      Run(
+        position: position + 1, first: run.first + Int32(truncatingIfNeeded: offset),
+        count: run.count - offset))
+    runs.replaceSubrange(k...k, with: replacement)
+    for j in (k + replacement.count)..<runs.count { runs[j].position += 1 }
+    mergeNeighbours(around: inserted, in: &runs)
+  }
+
+  /// Joins run `k` with its neighbours where one continues the other.
+  private static func mergeNeighbours(around k: Int, in runs: inout [Run]) {
+    var k = Swift.min(k, runs.count - 1)
+    if k > 0 && continues(runs[k - 1], runs[k]) {
+      runs[k - 1].count += runs[k].count
+      runs.remove(at: k)
+      k -= 1
+    }
+    if k >= 0 && k + 1 < runs.count && continues(runs[k], runs[k + 1]) {
+      runs[k].count += runs[k + 1].count
+      runs.remove(at: k + 1)
+    }
+  }
+
+  private static func continues(_ a: Run, _ b: Run) -> Bool {
+    Int(a.first) + a.count == Int(b.first)
+  }
+
+  private static func flatten(_ runs: [Run], count: Int) -> [Int32] {
+    [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for run in runs {
+        for j in 0..<run.count {
+          buffer[run.position + j] = run.first &+ Int32(truncatingIfNeeded: j)
+        }
+      }
+      initialized = count
+    }
+  }
+}

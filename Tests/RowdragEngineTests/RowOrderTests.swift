@@ -1,0 +1,83 @@
+import Testing
+
+@testable import RowdragEngine
+
+/// `RowOrder` against the plainest model of an order: an array and `remove`/`insert`.
+@Suite("row order")
+struct RowOrderTests {
+  /// Every way of reading the order agrees with the model, and the runs it reports are
+  /// maximal and cover the range asked for.
+  func expectAgrees(_ order: RowOrder, _ model: [Int32], _ context: String) {
+    #expect(order.count == model.count, "\(context)")
+    #expect(Array(order) == model, "\(context): iteration")
+    #expect(order.indices.map { order[$0] } == model, "\(context): subscript")
+    #expect(order.isIdentity == (model == (0..<Int32(model.count)).map { $0 }), "\(context)")
+    var rng = SplitMix64(state: UInt64(model.count))
+    let lo = model.isEmpty ? 0 : Int.random(in: 0..<model.count, using: &rng)
+    let hi = Int.random(in: lo...model.count, using: &rng)
+    var visited: [Int32] = []
+    var previous: RowOrder.Run?
+    order.forEachRun(in: lo..<hi) { run in
+      #expect(run.count > 0)
+      #expect(run.position == lo + visited.count, "\(context): runs are contiguous")
+      if let previous {
+        #expect(Int(previous.first) + previous.count != Int(run.first), "\(context): maximal")
+      }
+      visited += (0..<run.count).map { run.first + Int32($0) }
+      previous = run
+    }
+    #expect(visited == Array(model[lo..<hi]), "\(context): runs in \(lo)..<\(hi)")
+    if hi > lo {
+      let expected = (lo..<hi).filter { Int(model[$0]) != $0 }.count
+      #expect(order.mismatches(lo, hi - 1) == expected, "\(context): mismatches")
+    }
+  }
+
+  @Test("random moves agree with an array, as runs and after flattening")
+  func randomMoves() {
+    var rng = SplitMix64(state: 2026)
+    for trial in 0..<60 {
+      let n = [1, 2, 3, 10, 1000][trial % 5]
+      var order = RowOrder(identityOfCount: n)
+      var model = (0..<Int32(n)).map { $0 }
+      #expect(order.isRunBased)
+      let moves = trial < 30 ? 40 : 400  // enough, for big lists, to pass `maxRuns`
+      for step in 0..<moves {
+        let from = Int.random(in: 0..<n, using: &rng)
+        // Often a neighbour, as a drag moves rows; sometimes anywhere.
+        let to =
+          Bool.random(using: &rng)
+          ? Swift.min(n - 1, Swift.max(0, from + Int.random(in: -1...1, using: &rng)))
+          : Int.random(in: 0..<n, using: &rng)
+        order.move(from: from, to: to)
+        model.insert(model.remove(at: from), at: to)
+        if step % 37 == 0 { expectAgrees(order, model, "trial \(trial) step \(step)") }
+      }
+      expectAgrees(order, model, "trial \(trial) end")
+    }
+  }
+
+  @Test("an order flattens past maxRuns runs and is one run again after a save")
+  func flattening() {
+    let n = 4 * RowOrder.maxRuns
+    var order = RowOrder(identityOfCount: n)
+    // Moving every other row to the front leaves no two neighbours consecutive.
+    for k in stride(from: 1, to: n, by: 2) { order.move(from: k, to: 0) }
+    #expect(!order.isRunBased)
+    var layout = Layout(sections: [SectionSpec(titled: false, rowCount: 3)])
+    layout.relocate(from: 0, fromSection: 0, to: 2, toSection: 0)
+    let previous = layout.rebase()
+    #expect(Array(previous) == [1, 2, 0])
+    #expect(layout.order.isIdentity && layout.order.isRunBased)
+  }
+
+  @Test("an order given position by position is kept as runs when they are few")
+  func explicitOrders() {
+    expectAgrees(RowOrder([2, 3, 4, 0, 1]), [2, 3, 4, 0, 1], "few runs")
+    #expect(RowOrder([2, 3, 4, 0, 1]).isRunBased)
+    let reversed = (0..<Int32(2 * RowOrder.maxRuns)).reversed().map { $0 }
+    #expect(!RowOrder(reversed).isRunBased)
+    expectAgrees(RowOrder(reversed), reversed, "many runs")
+    expectAgrees(RowOrder([]), [], "empty")
+  }
+}
