@@ -19,9 +19,6 @@ public final class ByteStore: @unchecked Sendable {
   private let base: UnsafeMutableRawPointer
   public let count: Int
   private let backing: Backing
-  /// The mapped file, kept open so unchanged runs can be copied file to file by the
-  /// kernel (`sendfile`) instead of through memory.
-  let sourceDescriptor: Int32?
 
   /// Copies `bytes`.
   public convenience init(_ bytes: [UInt8]) {
@@ -38,19 +35,16 @@ public final class ByteStore: @unchecked Sendable {
     base = memory
     self.count = count
     backing = .allocated
-    sourceDescriptor = nil
   }
 
-  /// Takes ownership of a mapping from `mmap` and of `descriptor`, the file it maps.
-  init(mapped memory: UnsafeMutableRawPointer, count: Int, descriptor: Int32) {
+  /// Takes ownership of a mapping from `mmap`.
+  init(mapped memory: UnsafeMutableRawPointer, count: Int) {
     base = memory
     self.count = count
     backing = .mapped
-    sourceDescriptor = descriptor
   }
 
   deinit {
-    if let sourceDescriptor { close(sourceDescriptor) }
     switch backing {
     case .mapped: munmap(base, count)
     case .allocated: base.deallocate()

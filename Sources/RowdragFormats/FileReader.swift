@@ -21,7 +21,7 @@ public enum FileReader {
       let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
       mapping != MAP_FAILED
     {
-      return ByteStore(mapped: mapping, count: Int(info.st_size), descriptor: dup(fd))
+      return ByteStore(mapped: mapping, count: Int(info.st_size))
     }
     return try readAll(fd: fd, name: path)
   }

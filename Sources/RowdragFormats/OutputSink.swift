@@ -82,41 +82,6 @@ public final class OutputSink {
     try text.withUTF8 { (utf8) throws in try write(UnsafeRawBufferPointer(utf8)) }
   }
 
-  /// Copies `count` bytes at `offset` of the regular file `source` in the kernel
-  /// (`sendfile`), when this sink is a regular file too; returns false (having
-  /// written nothing) when the kernel cannot, so the caller writes them instead.
-  func copy(from source: Int32, offset: Int, count: Int) throws -> Bool {
-    guard case .descriptor(let fd) = destination, !owesNewline, canCopy else { return false }
-    try flush()
-    var from = offset
-    var left = count
-    while left > 0 {
-      let n = sendfile(fd, source, &from, left)
-      if n < 0 {
-        if errno == EINTR { continue }
-        if left == count && [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(errno) {
-          canCopy = false
-          return false
-        }
-        throw IOFailure.errno(name, "cannot write")
-      }
-      if n == 0 { break }
-      left -= n
-    }
-    guard left == 0 else { throw IOFailure(path: name, message: "cannot write: the input shrank") }
-    return true
-  }
-
-  /// Records the last byte of output that went around the buffer.
-  func noteLastByte(_ byte: UInt8) { lastByte = byte }
-
-  /// Whether `copy` may try the kernel: a regular file that has not refused yet.
-  private lazy var canCopy: Bool = {
-    guard case .descriptor(let fd) = destination else { return false }
-    var info = stat()
-    return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-  }()
-
   /// Writes out what is buffered.
   public func flush() throws {
     guard !buffer.isEmpty else { return }
