@@ -9,7 +9,10 @@ extension Runner {
     case failure(ExitCode)
   }
 
-  func load(_ options: Options) -> Loaded {
+  /// A script run maps the file (fast on huge lists); an interactive session reads it
+  /// into memory, so a program that rewrites the file meanwhile cannot change the
+  /// list under the session's feet.
+  func load(_ options: Options, interactive: Bool) -> Loaded {
     let name = options.listFromStdin ? "<stdin>" : options.file ?? "<stdin>"
     // Patterns and presets are usage errors; check them before reading anything.
     for (option, pattern) in [
@@ -30,7 +33,9 @@ extension Runner {
     let store: ByteStore
     do {
       if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
-      store = options.listFromStdin ? try readStdin() : try FileReader.read(path: options.file)
+      store =
+        options.listFromStdin
+        ? try readStdin() : try FileReader.read(path: options.file, mapping: !interactive)
     } catch {
       return .failure(reportIO(error, name))
     }

@@ -63,7 +63,7 @@ public struct Runner {
     }
     // Load the list.
     let session: Session
-    switch load(options) {
+    switch load(options, interactive: interactive) {
     case .success(let loaded): session = loaded
     case .failure(let code): return code
     }

@@ -8,7 +8,12 @@
 /// the start-up path): a 200 MB list is one `fstat` and a few large `read`s.
 public enum FileReader {
   /// The bytes of the file at `path`, or of standard input when `path` is `nil`.
-  public static func read(path: String?) throws -> ByteStore {
+  ///
+  /// A regular file is mapped when `mapping` allows: no copy, but the bytes are the
+  /// file's for as long as the store lives, so a program that shrinks the file
+  /// meanwhile makes reading them fail (`SIGBUS`, see main.swift). Long-lived
+  /// sessions read a copy instead.
+  public static func read(path: String?, mapping: Bool = true) throws -> ByteStore {
     guard let path else { return try readAll(fd: 0, name: "<stdin>") }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
@@ -17,18 +22,20 @@ public enum FileReader {
     if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw IOFailure(path: path, message: "is a directory; give a list file")
     }
-    if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+    if mapping, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
       let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
       mapping != MAP_FAILED
     {
       return ByteStore(mapped: mapping, count: Int(info.st_size))
     }
-    return try readAll(fd: fd, name: path)
+    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    return try readAll(fd: fd, name: path, expected: size)
   }
 
-  /// Reads until end of file, growing the buffer geometrically.
-  static func readAll(fd: Int32, name: String) throws -> ByteStore {
-    var capacity = 1 << 16
+  /// Reads until end of file into a buffer sized for `expected` bytes (plus one, to
+  /// see the end in one pass), growing it geometrically past that.
+  static func readAll(fd: Int32, name: String, expected: Int = 0) throws -> ByteStore {
+    var capacity = Swift.max(1 << 16, expected + 1)
     var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     var used = 0
     while true {

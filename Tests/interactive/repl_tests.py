@@ -198,3 +198,21 @@ def test_prompts_go_to_stderr_when_stdout_is_a_pipe(binary):
         text = f.read()
     assert "rowdrag[" not in text and "Type 'help'" not in text, text
     assert text.startswith("     1\t-\tbuy milk\n"), text
+
+
+def test_session_keeps_its_list_when_the_file_is_rewritten(binary):
+    """The REPL holds a copy: another program truncating and rewriting the file
+    meanwhile changes neither the list nor the session (a mapping would crash)."""
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    with open(path, "w") as f:
+        f.write("x\n")
+    out = command(child, "list")
+    assert "5\t-\tread book" in out, out
+    command(child, "move 1 $")
+    child.sendline("write")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    with open(path) as f:
+        assert f.read() == "walk dog\nmilk cows\nwrite code\nread book\nbuy milk\n"
