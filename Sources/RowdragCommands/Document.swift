@@ -36,6 +36,22 @@ public enum Document {
     }
   }
 
+  /// Calls `body` with each position of `order` and the label there, front to back,
+  /// until `body` returns false: the way to visit many rows (one switch, and text
+  /// lists read straight through their bytes).
+  public func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows {
+    switch self {
+    case .text(let list): try list.forEachLabel(in: order, body)
+    case .json(let list, let keys):
+      for (position, id) in order.enumerated() {
+        let label = list.label(ofRow: Int(id), keys: keys)
+        guard try label.withUnsafeBufferPointer({ try body(position, $0) }) else { return }
+      }
+    }
+  }
+
   /// The label of row `id` as text (invalid UTF-8 repaired), for display.
   public func label(ofRow id: Int) -> String {
     withLabel(ofRow: id) { String(decoding: $0, as: UTF8.self) }

@@ -51,11 +51,10 @@ public enum ListLoader {
     }
     if lock != nil || pin != nil {
       var all = flags ?? [RowFlags](repeating: [], count: rowCount)
-      for id in 0..<rowCount {
-        document.withLabel(ofRow: id) { label in
-          if let lock, lock.matches(label) { all[id].insert(.locked) }
-          if let pin, pin.matches(label) { all[id].insert(.pinned) }
-        }
+      document.forEachLabel(in: RowOrder(identityOfCount: rowCount)) { id, label in
+        if let lock, lock.matches(label) { all[id].insert(.locked) }
+        if let pin, pin.matches(label) { all[id].insert(.pinned) }
+        return true
       }
       flags = all
     }

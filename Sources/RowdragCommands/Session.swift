@@ -107,10 +107,12 @@ public final class Session {
       return layout.position(section: s - 1, row: r - 1)
     case .pattern(let p):
       let matcher = try cachedMatcher(p)
-      for (position, id) in layout.order.enumerated()
-      where document.withLabel(ofRow: Int(id), matcher.matches) {
-        return position
+      var found: Int?
+      document.forEachLabel(in: layout.order) { position, label in
+        if matcher.matches(label) { found = position }
+        return found == nil
       }
+      if let found { return found }
       throw CommandError(command: "", message: "no row matches /\(p)/")
     }
   }

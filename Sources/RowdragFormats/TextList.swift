@@ -107,6 +107,34 @@ public struct TextList {
         rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
   }
 
+  /// Calls `body` with each position of `order` and the label there, front to back,
+  /// until `body` returns false.
+  ///
+  /// Rows on consecutive lines are read straight through the bytes, so visiting every
+  /// row of a ten-million-line list (a `/REGEX/`, `list`) needs no table of line starts.
+  public func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows {
+    let buf = store.buffer
+    let rowLines = rowLines
+    var going = true
+    try order.forEachRun(in: 0..<order.count) { run in
+      var previous = (line: -2, end: 0)
+      for k in 0..<run.count where going {
+        let id = Int(run.first) + k
+        let line = rowLines.map { Int($0[id]) } ?? id
+        let start = line == previous.line + 1 ? previous.end : lines.start(ofLine: line)
+        let end =
+          line < lines.newlineCount
+          ? NewlineScanner.newline(rank: 0, from: start, in: buf) + 1 : buf.count
+        let label = UnsafeBufferPointer(
+          rebasing: buf[start..<TextList.contentEnd(buf, start, end)])
+        going = try body(run.position + k, label)
+        previous = (line, end)
+      }
+    }
+  }
+
   /// Calls `body` with section `s`'s header line without terminator, if titled.
   public func withTitle<R>(ofSection s: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     guard s < headerLines.count, let line = headerLines[s] else { return nil }
