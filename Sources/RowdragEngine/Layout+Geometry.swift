@@ -30,15 +30,8 @@ extension Layout {
   /// The section holding the row at `position`.
   /// - Complexity: O(log sections).
   public func section(of position: Int) -> Int {
-    // Largest s with sectionStarts[s] <= position; empty sections before it share
-    // its start and are skipped by taking the largest.
-    var lo = 0
-    var hi = sectionStarts.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if sectionStarts[mid] <= position { lo = mid } else { hi = mid - 1 }
-    }
-    return lo
+    // Empty sections before it share its start and are skipped by taking the last.
+    sectionStarts.lastIndex(keyAtMost: position) { $0 }
   }
 
   /// Content y of the top of the row at `position` in section `s`.

@@ -188,59 +188,44 @@ public struct RowOrder: RandomAccessCollection, Sendable {
 
   /// Index of the run holding `position` (the last run whose start is at or before it).
   private static func runIndex(in runs: [Run], containing position: Int) -> Int {
-    var lo = 0
-    var hi = runs.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if runs[mid].position <= position { lo = mid } else { hi = mid - 1 }
-    }
-    return lo
+    runs.lastIndex(keyAtMost: position) { $0.position }
+  }
+
+  /// Splits the run holding `position` so that a run starts exactly there, and
+  /// returns that run's index.
+  private static func splitRun(at position: Int, in runs: inout [Run]) -> Int {
+    let k = runIndex(in: runs, containing: position)
+    let offset = position - runs[k].position
+    guard offset > 0 else { return k }
+    let tail = Run(
+      position: position, first: runs[k].first + Int32(truncatingIfNeeded: offset),
+      count: runs[k].count - offset)
+    runs[k].count = offset
+    runs.insert(tail, at: k + 1)
+    return k + 1
   }
 
   /// Takes the identity at `position` out; later positions move up by one.
   private static func remove(_ position: Int, in runs: inout [Run]) {
-    let k = runIndex(in: runs, containing: position)
-    let run = runs[k]
-    let offset = position - run.position
-    var replacement: [Run] = []
-    if offset > 0 {
-      replacement.append(Run(position: run.position, first: run.first, count: offset))
+    var k = splitRun(at: position, in: &runs)
+    if runs[k].count == 1 {
+      runs.remove(at: k)
+    } else {
+      runs[k].first += 1
+      runs[k].count -= 1
+      k += 1
     }
-    if offset + 1 < run.count {
-      replacement.append(
-        Run(
-          position: position, first: run.first + Int32(truncatingIfNeeded: offset + 1),
-          count: run.count - offset - 1))
-    }
-    runs.replaceSubrange(k...k, with: replacement)
-    for j in (k + replacement.count)..<runs.count { runs[j].position -= 1 }
-    mergeNeighbours(around: k, in: &runs)
+    for j in k..<runs.count { runs[j].position -= 1 }
+    mergeNeighbours(around: Swift.max(0, k - 1), in: &runs)
   }
 
   /// Puts `id` at `position`; the identity there and those after move down by one.
   private static func insert(_ id: Int32, at position: Int, in runs: inout [Run]) {
-    let single = Run(position: position, first: id, count: 1)
-    guard let last = runs.last, position < last.position + last.count else {
-      runs.append(single)
-      mergeNeighbours(around: runs.count - 1, in: &runs)
-      return
-    }
-    let k = runIndex(in: runs, containing: position)
-    let run = runs[k]
-    let offset = position - run.position
-    var replacement: [Run] = []
-    if offset > 0 {
-      replacement.append(Run(position: run.position, first: run.first, count: offset))
-    }
-    let inserted = k + replacement.count
-    replacement.append(single)
-    replacement.append(
-      Run(
-        position: position + 1, first: run.first + Int32(truncatingIfNeeded: offset),
-        count: run.count - offset))
-    runs.replaceSubrange(k...k, with: replacement)
-    for j in (k + replacement.count)..<runs.count { runs[j].position += 1 }
-    mergeNeighbours(around: inserted, in: &runs)
+    let end = runs.last.map { $0.position + $0.count } ?? 0
+    let k = position < end ? splitRun(at: position, in: &runs) : runs.count
+    runs.insert(Run(position: position, first: id, count: 1), at: k)
+    for j in (k + 1)..<runs.count { runs[j].position += 1 }
+    mergeNeighbours(around: k, in: &runs)
   }
 
   /// Joins run `k` with its neighbours where one continues the other.

@@ -1,3 +1,5 @@
+import RowdragEngine
+
 /// Where each line of a text list starts, worked out no earlier than needed.
 ///
 /// Loading only counts newlines per 4 KiB block (`NewlineScanner.blockCounts`): that
@@ -76,13 +78,9 @@ final class LineIndex {
   /// - Complexity: O(log blocks + block size).
   private func newline(_ rank: Int) -> Int {
     // The last block whose preceding count is at most `rank` holds it.
-    var lo = 0
-    var hi = blockNewlines.count - 2
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if blockNewlines[mid] <= rank { lo = mid } else { hi = mid - 1 }
-    }
+    let block = blockNewlines.dropLast().lastIndex(keyAtMost: rank) { $0 }
     return NewlineScanner.newline(
-      rank: rank - blockNewlines[lo], from: lo * NewlineScanner.blockSize, in: store.buffer)
+      rank: rank - blockNewlines[block], from: block * NewlineScanner.blockSize,
+      in: store.buffer)
   }
 }
