@@ -146,7 +146,18 @@ def main():
     results["json/jq"] = t_json / t_jq
     results["json/python"] = t_json / t_py
 
-    print("\n4. Start-up: a one-line list")
+    print("\n4. Visiting every row of the 10,000,000 lines")
+    t_re, _ = run(f"{BINARY} -n -e 'move /^09999999/ 1' {q(big)}", runs=3)
+    t_grep, _ = run(f"grep -n -m1 '^09999999' {q(big)}", runs=3)
+    row("rowdrag -n -e 'move /^09999999/ 1' (last row)", t_re)
+    row("grep -n -m1 '^09999999'", t_grep)
+    t_list, _ = run(f"{BINARY} -n -e list {q(big)}", out, runs=3)
+    t_catn, _ = run(f"cat -n {q(big)}", out, runs=3)
+    row("rowdrag -n -e list > out", t_list)
+    row("cat -n > out", t_catn)
+    print(f"  ratio search/grep {t_re / t_grep:.2f}, list/cat -n {t_list / t_catn:.2f}")
+
+    print("\n5. Start-up: a one-line list")
     t_start, _ = run(f"{BINARY} -n -e state {q(one)}", runs=30)
     t_cat1, _ = run(f"cat {q(one)}", runs=30)
     row("rowdrag -n -e state one-line.txt", t_start)

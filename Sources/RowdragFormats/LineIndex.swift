@@ -6,9 +6,10 @@ import RowdragEngine
 /// gives the number of lines, and the start of any one line by scanning a single
 /// block. Moving a row in a ten-million-line file and writing it back needs a handful
 /// of line starts, so it never pays for a table of all of them (8 bytes a line and
-/// most of the load time). When lookups turn out to be many — a `/REGEX/` over every
-/// row, a `list`, a write of a shuffled list — the full table is built once, after
-/// about as much scanning as building it costs, and used from then on.
+/// most of the load time); visiting every row walks the bytes instead (see
+/// `TextList.forEachLabel`). When lookups turn out to be many — reading or writing a
+/// thoroughly shuffled list — the full table is built once, after about as much
+/// scanning as building it costs, and used from then on.
 ///
 /// The table is a cache of a pure function of immutable bytes, so copies of a
 /// `TextList` share one index; it is not `Sendable` because filling the cache is a
