@@ -22,11 +22,15 @@ let package = Package(
       name: "RowdragCLI",
       dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
     .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
-    .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine"]),
+    // The seeded generator the randomized tests share.
+    .target(name: "RowdragTestSupport", path: "Tests/RowdragTestSupport"),
+    .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine", "RowdragTestSupport"]),
     .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragEngine", "RowdragFormats"]),
     .testTarget(
       name: "RowdragCommandsTests",
-      dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI"]),
+      dependencies: [
+        "RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI", "RowdragTestSupport",
+      ]),
     .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"], exclude: ["Golden"]),
   ]
 )

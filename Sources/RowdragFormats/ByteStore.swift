@@ -69,7 +69,7 @@ public final class ByteStore: @unchecked Sendable {
   /// (`MADV_POPULATE_READ`, Linux 5.14); elsewhere pages fault in as they are read.
   static func populate(_ start: UnsafeRawPointer, count: Int) {
     #if os(Linux)
-      let page = 4096
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
       let first = Int(bitPattern: start) / page * page
       let end = Int(bitPattern: start) + count
       guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }

@@ -17,7 +17,7 @@ enum LargeArray {
     }
   }
 
-  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+  private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     let huge = 2 << 20
     guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))

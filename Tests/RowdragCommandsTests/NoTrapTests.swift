@@ -1,4 +1,5 @@
 import RowdragCommands
+import RowdragTestSupport
 import Testing
 
 /// Hostile input must give an error, never a trap: random command lines built from
@@ -19,7 +20,7 @@ struct NoTrapTests {
 
   @Test("20,000 random command lines on text and JSON lists")
   func randomLines() {
-    var rng = SeededGenerator(seed: 42)
+    var rng = SplitMix64(seed: 42)
     let lists = [
       "a\nb\nc\nd\n", "# H\nx\n# I\n# J\ny\nz",
       #"{"A": [{"height": 60}, "b"], "B": [], "C": [1, [2], {"title": "t"}]}"#, "",
@@ -45,18 +46,5 @@ struct NoTrapTests {
         Issue.record("round \(round): non-finite number printed")
       }
     }
-  }
-}
-
-/// A deterministic generator for the test above.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,18 +1,7 @@
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragEngine
-
-/// A small seeded generator, so every run replays the same lists and commands.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite("randomized invariants")
 struct RandomInvariantTests {
@@ -105,7 +94,7 @@ struct RandomInvariantTests {
 
   @Test("100,000 random commands keep every invariant")
   func invariants() throws {
-    var rng = SplitMix64(state: 20_261_129)
+    var rng = SplitMix64(seed: 20_261_129)
     var commands = 0
     while commands < 100_000 {
       var engine = randomEngine(&rng)

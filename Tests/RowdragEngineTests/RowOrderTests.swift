@@ -1,3 +1,4 @@
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragEngine
@@ -12,7 +13,7 @@ struct RowOrderTests {
     #expect(Array(order) == model, "\(context): iteration")
     #expect(order.indices.map { order[$0] } == model, "\(context): subscript")
     #expect(order.isIdentity == (model == (0..<Int32(model.count)).map { $0 }), "\(context)")
-    var rng = SplitMix64(state: UInt64(model.count))
+    var rng = SplitMix64(seed: UInt64(model.count))
     let lo = model.isEmpty ? 0 : Int.random(in: 0..<model.count, using: &rng)
     let hi = Int.random(in: lo...model.count, using: &rng)
     var visited: [Int32] = []
@@ -35,7 +36,7 @@ struct RowOrderTests {
 
   @Test("random moves agree with an array, as runs and after flattening")
   func randomMoves() {
-    var rng = SplitMix64(state: 2026)
+    var rng = SplitMix64(seed: 2026)
     for trial in 0..<60 {
       let n = [1, 2, 3, 10, 1000][trial % 5]
       var order = RowOrder(identityOfCount: n)
