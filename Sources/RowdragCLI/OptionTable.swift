@@ -52,10 +52,10 @@ public enum OptionTable {
     OptionSpec("viewport", argument: "PT", "viewport height in points (600)"),
     OptionSpec("fps", argument: "N", "frames per second (60)"),
     OptionSpec(
-      "autoscroll", argument: "PROFILE", values: AutoScrollProfile.names,
+      "autoscroll", argument: "PROFILE", values: AutoScrollRegistry.kinds.map(\.name),
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
     OptionSpec(
-      "rule", argument: "RULE", values: ReorderRule.allCases.map(\.rawValue),
+      "rule", argument: "RULE", values: ReorderRuleRegistry.kinds.map(\.name),
       "reorder rule (midpoint)"),
     OptionSpec("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
     OptionSpec("width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"),

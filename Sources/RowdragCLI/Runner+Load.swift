@@ -59,7 +59,7 @@ extension Runner {
   private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
     for preset in options.presets {
       do {
-        try Session.apply(key: preset.key, values: preset.values, to: &engine)
+        try SettingTable.apply(key: preset.key, values: preset.values, to: &engine)
       } catch {
         let message =
           (error as? CommandError)?.message ?? (error as? EngineError)?.message ?? "\(error)"

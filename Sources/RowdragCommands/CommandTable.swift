@@ -23,13 +23,6 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// A `set`/`get` key with the values completion offers for it.
-public struct SettingSpec: Sendable {
-  public let key: String
-  public let arguments: String
-  public let values: [String]
-}
-
 /// The command table.
 public enum CommandTable {
   public static let commands: [CommandSpec] = [
@@ -109,20 +102,6 @@ public enum CommandTable {
       completes: .commandNames),
   ]
 
-  public static let settings: [SettingSpec] = [
-    SettingSpec(key: "viewport", arguments: "HEIGHT", values: []),
-    SettingSpec(key: "inset", arguments: "TOP BOTTOM", values: []),
-    SettingSpec(key: "fps", arguments: "FPS", values: []),
-    SettingSpec(key: "hold", arguments: "SECONDS", values: []),
-    SettingSpec(key: "rule", arguments: "midpoint|under", values: ["midpoint", "under"]),
-    SettingSpec(key: "grab", arguments: "keep|center", values: ["keep", "center"]),
-    SettingSpec(key: "sections", arguments: "cross|keep", values: ["cross", "keep"]),
-    SettingSpec(
-      key: "autoscroll", arguments: "linear|fixed|rate|off [K=V...]",
-      values: ["linear", "fixed", "rate", "off"]),
-    SettingSpec(key: "row-height", arguments: "HEIGHT", values: []),
-  ]
-
   /// Every name and alias a command can be typed as.
   public static var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
@@ -138,7 +117,7 @@ public enum CommandTable {
       lines.append("  " + usage(of: spec).padded(to: 44) + spec.summary)
     }
     lines.append("settings (set KEY VALUE..., get KEY):")
-    for setting in settings {
+    for setting in SettingTable.settings {
       lines.append("  " + "\(setting.key) \(setting.arguments)")
     }
     lines.append(

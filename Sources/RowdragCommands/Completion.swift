@@ -48,13 +48,13 @@ public enum Completion: Equatable, Sendable {
     case .commandNames:
       return argumentIndex == 0 ? .words(filter(CommandTable.commands.map(\.name), word)) : .nothing
     case .settingKeys:
-      if argumentIndex == 0 { return .words(filter(Session.settingKeys, word)) }
-      guard name == "set", let setting = CommandTable.settings.first(where: { $0.key == words[1] })
+      if argumentIndex == 0 { return .words(filter(SettingTable.keys, word)) }
+      guard name == "set", let setting = SettingTable.settings.first(where: { $0.key == words[1] })
       else {
         return .nothing
       }
-      if setting.key == "autoscroll" && argumentIndex >= 2 {
-        let keys = AutoScrollProfile.defaults(for: words[2])?.map { "\($0.key)=" } ?? []
+      if argumentIndex >= 2 {
+        let keys = setting.parameterWords(words[2])
         return word.contains("=") ? .nothing : .words(filter(keys, word))
       }
       return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing

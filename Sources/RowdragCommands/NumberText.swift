@@ -45,6 +45,14 @@ public enum NumberText {
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
+  /// The shortest text that reads back as the same double, without a trailing `.0`
+  /// (`600`, `12.5`, `1e-05`): how settings and messages show numbers.
+  public static func short(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    let text = value.description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+
   /// SPEC §5.3: rounded to 3 decimals as `%.3f` does (correctly rounded), trailing zeros
   /// and a trailing point removed, `-0` printed as `0`.
   public static func fixed3(_ value: Double) -> String {

@@ -67,7 +67,7 @@ extension Session {
     }
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
     if spec.name == "set" || spec.name == "get" {
-      for setting in CommandTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
+      for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
     }
     return text
   }

@@ -16,11 +16,9 @@ public final class Session {
   public var color = false
   private var matchers: [String: LabelMatcher] = [:]
 
-  public init(
-    document: Document, layout: Layout, settings: Settings = Settings(), filePath: String?
-  ) {
+  public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
-    self.engine = Engine(layout: layout, settings: settings)
+    self.engine = Engine(layout: layout)
     self.filePath = filePath
   }
 
@@ -77,8 +75,8 @@ public final class Session {
     case .list: try writeListing(to: out)
     case .show: try out.write(ShowRenderer(session: self).render())
     case .state: try out.write(stateLine() + "\n")
-    case .set(let key, let values): try set(key, values)
-    case .get(let key): try out.write(try get(key) + "\n")
+    case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
+    case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
     case .write(let path): try write(to: path)
     case .quit(let force): return .quit(force: force)
     case .help(let name): try out.write(try help(name))

@@ -2,7 +2,7 @@
 extension Engine {
   /// Moves the finger to screen y `y`.
   public mutating func drag(toScreenY y: Double) throws(EngineError) {
-    guard y.isFinite else { throw .notFinite(what: "the finger's y") }
+    guard y.isFinite else { throw .notFinite(.fingerY) }
     switch phase {
     case .idle:
       throw .noGesture
@@ -15,7 +15,7 @@ extension Engine {
     case .lifted(var lift):
       let grab = settings.grab == .center ? 0 : lift.grab
       let center = offset + y + grab
-      guard center.isFinite else { throw .notFinite(what: "the snapshot's position") }
+      guard center.isFinite else { throw .notFinite(.snapshotPosition) }
       lift.finger = y
       lift.center = center
       applyReorderRule(&lift)

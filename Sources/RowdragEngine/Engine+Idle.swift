@@ -24,7 +24,7 @@ extension Engine {
   /// Sets the offset, clamped.
   public mutating func scroll(to newOffset: Double) throws(EngineError) {
     try requireIdle()
-    guard newOffset.isFinite else { throw .notFinite(what: "the offset") }
+    guard newOffset.isFinite else { throw .notFinite(.offset) }
     offset = clampOffset(newOffset)
   }
 

@@ -53,7 +53,7 @@ extension Engine {
   /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.
   public mutating func wait(_ seconds: Double) throws(EngineError) {
     guard seconds.isFinite, seconds >= 0 else {
-      throw .invalidSetting(key: "wait", message: "seconds must be a finite number >= 0")
+      throw .invalidDuration
     }
     let frames = (seconds * settings.fps - 1e-9).rounded(.up)
     guard frames <= Double(Engine.maxFrames) else { throw .tooManyFrames }
@@ -87,8 +87,10 @@ extension Engine {
   public var autoscrollVelocity: Double {
     guard case .lifted(let lift) = phase else { return 0 }
     return settings.autoscroll.velocity(
-      center: lift.center, offset: offset, finger: lift.finger, snapshotHeight: lift.height,
-      viewport: settings.viewport, insetTop: settings.insetTop)
+      AutoScrollInput(
+        center: lift.center, snapshotHeight: lift.height, finger: lift.finger, offset: offset,
+        viewport: settings.viewport, insetTop: settings.insetTop,
+        insetBottom: settings.insetBottom, time: time))
   }
 
   /// Steps 2–5 of a frame for the lifted row.

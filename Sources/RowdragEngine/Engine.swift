@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The deterministic reorder engine: layout, viewport, gesture phase, time and history.
 ///
 /// A value type with no I/O: every command is a mutating method that either succeeds
@@ -24,10 +26,21 @@ public struct Engine: Sendable {
     var toSection: Int
   }
 
-  public init(layout: Layout, settings: Settings = Settings()) {
+  /// An engine over `layout` with the default settings, scrolled to the top.
+  public init(layout: Layout) {
+    self.layout = layout
+    self.offset = 0
+  }
+
+  /// An engine over `layout` with `settings`, scrolled to the top.
+  /// - Throws: the error the matching setter would throw for the first setting it
+  ///   refuses, so an engine never holds settings `set` could not have made.
+  public init(layout: Layout, settings: Settings) throws(EngineError) {
+    try Engine.validate(settings)
     self.layout = layout
     self.settings = settings
     self.offset = -settings.insetTop
+    guard hasFiniteGeometry else { throw .invalidSetting(.insets, .contentOverflow) }
     self.offset = clampOffset(offset)
   }
 

@@ -1,77 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why the engine refused a command. A refused command changes nothing.
 ///
-/// Row numbers in messages are 1-based, as the user typed them.
+/// The cases are data, not wording: the command layer turns them into messages. Row and
+/// section numbers are 1-based, as a user types them.
 public enum EngineError: Error, Sendable, Equatable {
+  /// A command that needs an idle engine came during a gesture in `phase`.
   case gestureInProgress(phase: String)
+  /// A gesture command came while no touch is down.
   case noGesture
+  /// A command that needs a lifted row came in `phase`.
   case noLiftedRow(phase: String)
+  /// The list has no rows.
   case emptyList
+  /// Row `row` is past the `count` rows.
   case rowOutOfRange(row: Int, count: Int)
+  /// Section `section` is past the `count` sections.
   case sectionOutOfRange(section: Int, count: Int)
+  /// Section `section` has no row `row`; valid rows are 1 to `limit`.
   case sectionRowOutOfRange(section: Int, row: Int, limit: Int)
+  /// Row `row` is locked and cannot be lifted or moved.
   case rowLocked(row: Int)
+  /// Row `row` is pinned and cannot be lifted or moved.
   case rowPinned(row: Int)
+  /// A press at screen y `y` falls outside the viewport of height `viewport`.
   case outsideViewport(y: Double, viewport: Double)
+  /// No row lies at screen y `y` (a header, a footer or empty space).
   case noRowAt(y: Double)
+  /// Moving row `row` would pass pinned row `pinned`.
   case crossesPinned(row: Int, pinned: Int)
+  /// Moving row `row` would change its section while sections are kept.
   case otherSection(row: Int)
+  /// The undo history is empty.
   case nothingToUndo
+  /// The redo history is empty.
   case nothingToRedo
-  case invalidSetting(key: String, message: String)
-  case notFinite(what: String)
+  /// A setting's value is refused.
+  case invalidSetting(SettingName, SettingProblem)
+  /// A profile's or rule's parameter lies outside its range.
+  case parameterOutOfRange(parameter: String, range: ParameterRange)
+  /// A profile or rule was given a parameter it does not have.
+  case unknownParameter(behaviour: String, parameter: String)
+  /// A profile or rule was given the wrong number of parameter values.
+  case wrongParameterCount(behaviour: String, expected: Int, got: Int)
+  /// A duration to wait is negative or not finite.
+  case invalidDuration
+  /// A coordinate would leave the range of finite numbers.
+  case notFinite(Quantity)
+  /// A tick asked for more than `Engine.maxFrames` frames.
   case tooManyFrames
-
-  /// A short lowercase message that says what is wrong and what would be right.
-  public var message: String {
-    switch self {
-    case .gestureInProgress(let phase):
-      "a gesture is in progress (\(phase)); release or cancel it first"
-    case .noGesture:
-      "no gesture in progress; press a row first"
-    case .noLiftedRow(let phase):
-      "no row is lifted (phase \(phase)); press a row first"
-    case .emptyList:
-      "the list is empty"
-    case .rowOutOfRange(let row, let count):
-      count == 0
-        ? "row \(row) does not exist; the list is empty"
-        : "row \(row) does not exist; rows are 1 to \(count)"
-    case .sectionOutOfRange(let section, let count):
-      "section \(section) does not exist; sections are 1 to \(count)"
-    case .sectionRowOutOfRange(let section, let row, let limit):
-      limit == 0
-        ? "section \(section) has no row \(row); it is empty"
-        : "section \(section) has no row \(row); use 1 to \(limit)"
-    case .rowLocked(let row):
-      "row \(row) is locked; unlock it first"
-    case .rowPinned(let row):
-      "row \(row) is pinned; unlock it first"
-    case .outsideViewport(let y, let viewport):
-      "y=\(shortNumber(y)) is outside the viewport; use 0 <= y < \(shortNumber(viewport))"
-    case .noRowAt(let y):
-      "no row at y=\(shortNumber(y)) (a header, a footer or empty space); press a row"
-    case .crossesPinned(let row, let pinned):
-      "row \(row) would cross pinned row \(pinned); pinned rows cannot be passed"
-    case .otherSection(let row):
-      "row \(row) would change section, but sections are kept (set sections cross)"
-    case .nothingToUndo:
-      "nothing to undo"
-    case .nothingToRedo:
-      "nothing to redo"
-    case .invalidSetting(let key, let message):
-      "\(key): \(message)"
-    case .notFinite(let what):
-      "\(what) is out of range; use a smaller number"
-    case .tooManyFrames:
-      "too many frames; use at most 2147483647"
-    }
-  }
 }
 
-/// The shortest text that reads back as the same double, without a trailing `.0`
-/// (`600`, `12.5`, `1e-05`): how settings and messages show numbers.
-public func shortNumber(_ value: Double) -> String {
-  if value == 0 { return "0" }
-  let text = value.description
-  return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+/// The settings the engine checks.
+public enum SettingName: Sendable, Equatable {
+  /// The viewport height.
+  case viewport
+  /// The top and bottom insets.
+  case insets
+  /// The default row height.
+  case rowHeight
+  /// The frame rate.
+  case fps
+  /// The long-press time.
+  case hold
+  /// The auto-scroll profile.
+  case autoscroll
+  /// The reorder rule.
+  case rule
+}
+
+/// What is wrong with a setting's value.
+public enum SettingProblem: Sendable, Equatable {
+  /// The value lies outside the range.
+  case outOfRange(ParameterRange)
+  /// The value is valid alone, but the content height would overflow with it.
+  case contentOverflow
+  /// A profile or rule whose parameter values do not fit its kind.
+  case invalidParameters
+}
+
+/// Coordinates the engine keeps finite.
+public enum Quantity: Sendable, Equatable {
+  /// The finger's screen y.
+  case fingerY
+  /// The snapshot's center.
+  case snapshotPosition
+  /// The scroll offset.
+  case offset
 }

@@ -77,6 +77,9 @@ public struct Layout: Sendable {
     }
   }
 
+  /// An empty layout to stand in while the real one is lent out (see `TableGeometry`).
+  static let placeholder = Layout(sections: [])
+
   /// The flags of the row at `position`.
   @inline(__always)
   public func flags(at position: Int) -> RowFlags { flagStore.isEmpty ? [] : flagStore[position] }

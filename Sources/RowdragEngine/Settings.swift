@@ -1,38 +1,46 @@
-/// Which reorder rule runs on each drag and frame (SPEC §3).
-public enum ReorderRule: String, Sendable, CaseIterable {
-  /// Step past a neighbour when the snapshot center crosses its midpoint. Stable.
-  case midpoint
-  /// The seeds' rule: jump to the row under the finger. May oscillate; kept on purpose.
-  case under
-}
+// SPDX-License-Identifier: Apache-2.0
 
 /// Where the snapshot sits relative to the finger.
 public enum GrabMode: String, Sendable, CaseIterable {
   /// Keep the offset between finger and row center measured at lift.
   case keep
-  /// Snap the snapshot's center under the finger (the seeds' behaviour).
+  /// Snap the snapshot's center under the finger (the iOS tutorials' behaviour).
   case center
 }
 
 /// Whether a lifted row may change section.
 public enum SectionPolicy: String, Sendable, CaseIterable {
+  /// Rows may move into other sections.
   case cross
+  /// Rows stay in their own section.
   case keep
 }
 
 /// Everything `set` can change except the row height, which lives in the layout.
+///
+/// The engine checks settings it is given whole (``Engine/init(layout:settings:)``) the
+/// way its setters check one value, so a `Settings` value is a plain record.
 public struct Settings: Sendable, Equatable {
+  /// Viewport height `V` in points.
   public var viewport = 600.0
+  /// Top content inset `T` in points.
   public var insetTop = 0.0
+  /// Bottom content inset `B` in points.
   public var insetBottom = 0.0
+  /// Display frames per second.
   public var fps = 60.0
   /// Seconds a press must be held before the row lifts; 0 lifts at once.
   public var hold = 0.0
+  /// When the lifted row changes place.
   public var rule = ReorderRule.midpoint
+  /// Where the snapshot sits relative to the finger.
   public var grab = GrabMode.keep
+  /// Whether the lifted row may change section.
   public var sections = SectionPolicy.cross
-  public var autoscroll = AutoScrollProfile.defaultLinear
+  /// How the list scrolls while the snapshot is near an edge.
+  public var autoscroll = AutoScrollProfile.linear()
 
+  /// The defaults of SPEC §1 and §4.
   public init() {}
 
   /// Seconds per frame.

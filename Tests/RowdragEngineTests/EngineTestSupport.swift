@@ -7,8 +7,12 @@ func makeEngine(
 ) -> Engine {
   var settings = Settings()
   configure(&settings)
-  return Engine(
-    layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+  // Tests configure valid settings; a refused one is a broken test, caught here.
+  guard
+    let engine = try? Engine(
+      layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+  else { preconditionFailure("invalid test settings") }
+  return engine
 }
 
 /// One untitled section of `n` rows of 44 points.

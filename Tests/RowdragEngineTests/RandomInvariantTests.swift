@@ -7,7 +7,7 @@ import Testing
 struct RandomInvariantTests {
   /// A random list: up to 5 sections (some empty, some titled), up to 40 rows, mixed
   /// heights or uniform, some locked and pinned rows.
-  func randomEngine(_ rng: inout SplitMix64) -> Engine {
+  func randomEngine(_ rng: inout SplitMix64) throws -> Engine {
     let sectionCount = Int.random(in: 1...5, using: &rng)
     let sections = (0..<sectionCount).map { _ in
       SectionSpec(titled: Bool.random(using: &rng), rowCount: Int.random(in: 0...10, using: &rng))
@@ -30,7 +30,7 @@ struct RandomInvariantTests {
     var settings = Settings()
     settings.viewport = [200, 300, 600][Int.random(in: 0..<3, using: &rng)]
     settings.hold = Bool.random(using: &rng) ? 0 : 0.1
-    return Engine(
+    return try Engine(
       layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
   }
 
@@ -71,12 +71,12 @@ struct RandomInvariantTests {
         }
       case 21:
         name = "set rule"
-        engine.setRule(Bool.random(using: &rng) ? .midpoint : .under)
+        try engine.setRule(Bool.random(using: &rng) ? .midpoint : .under)
         engine.setSections(Bool.random(using: &rng) ? .cross : .keep)
       case 22:
         name = "set autoscroll"
-        engine.setAutoscroll(
-          [.defaultLinear, .defaultFixed, .defaultRate, .off][Int.random(in: 0..<4, using: &rng)])
+        try engine.setAutoscroll(
+          [.linear(), .fixed(), .rate(), .off][Int.random(in: 0..<4, using: &rng)])
         engine.setGrab(Bool.random(using: &rng) ? .keep : .center)
       default:
         name = "set geometry"
@@ -97,7 +97,7 @@ struct RandomInvariantTests {
     var rng = SplitMix64(seed: 20_261_129)
     var commands = 0
     while commands < 100_000 {
-      var engine = randomEngine(&rng)
+      var engine = try randomEngine(&rng)
       for _ in 0..<200 {
         let pinnedBefore = pinnedIDs(engine)
         let name = randomCommand(&engine, &rng)

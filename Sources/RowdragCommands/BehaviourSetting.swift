@@ -1,0 +1,84 @@
+import RowdragEngine
+
+/// Reads `NAME [K=V…]` for a setting whose value is a registered behaviour (the
+/// auto-scroll profile, the reorder rule): the names, parameters and ranges come from
+/// the engine's registry, the wording from here.
+struct BehaviourSetting<Function: Sendable>: Sendable {
+  /// How the words are read and an unknown name reported: the rule has always been
+  /// read like the other one-word settings, the profile with its parameters.
+  enum UnknownName: Sendable {
+    /// One word while no kind takes parameters; `rule: 'x' is not one of midpoint, under`.
+    case notOneOf
+    /// Commas separate words too; `autoscroll: unknown profile 'x'; use linear, … or off`.
+    case useOneOf
+  }
+
+  let key: String
+  let kinds: [BehaviourKind<Function>]
+  let unknown: UnknownName
+
+  /// Omitted parameters take their defaults; unknown or repeated parameters are errors.
+  /// Words may also be separated by commas (`--autoscroll linear,zone=150`).
+  func parse(_ values: [String]) throws -> Behaviour<Function> {
+    let names = kinds.map(\.name)
+    let words: [String]
+    switch unknown {
+    case .useOneOf:
+      words = values.flatMap { $0.split(separator: ",").map(String.init) }
+    case .notOneOf:
+      if values.count != 1 && kinds.allSatisfy(\.parameters.isEmpty) {
+        throw fail(" takes one value, got \(values.count)")
+      }
+      words = values
+    }
+    guard let name = words.first else {
+      throw fail(" needs a profile: \(Self.list(names, last: "or"))")
+    }
+    guard let kind = kinds.first(where: { $0.name == name }) else {
+      switch unknown {
+      case .notOneOf:
+        throw fail(
+          ": '\(name)' is not one of \(names.joined(separator: ", "))"
+            + Suggestion.hint(for: name, in: names))
+      case .useOneOf:
+        throw fail(
+          ": unknown profile '\(name)'; use \(Self.list(names, last: "or"))"
+            + Suggestion.hint(for: name, in: names))
+      }
+    }
+    let allowed = kind.parameters.map(\.name)
+    var chosen: [String: Double] = [:]
+    for word in words.dropFirst() {
+      let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, allowed.contains(parts[0]) else {
+        let keyName = parts.first ?? word
+        throw fail(
+          allowed.isEmpty
+            ? ": '\(name)' takes no parameters"
+            : ": unknown parameter '\(keyName)' for \(name); use "
+              + allowed.map { "\($0)=N" }.joined(separator: " ")
+              + Suggestion.hint(for: keyName, in: allowed))
+      }
+      guard chosen[parts[0]] == nil else { throw fail(": \(parts[0]) is given twice") }
+      guard let v = NumberText.parse(parts[1]), v.isFinite else {
+        throw fail(": '\(parts[1])' is not a number for \(parts[0])")
+      }
+      chosen[parts[0]] = v
+    }
+    do {
+      return try Behaviour(kind, values: chosen)
+    } catch {
+      throw fail(": \(error.message)")
+    }
+  }
+
+  private func fail(_ rest: String) -> CommandError {
+    CommandError(command: "", message: key + rest)
+  }
+
+  /// `a, b, c or d`.
+  static func list(_ names: [String], last: String) -> String {
+    guard names.count > 1, let final = names.last else { return names.joined() }
+    return names.dropLast().joined(separator: ", ") + " \(last) \(final)"
+  }
+}

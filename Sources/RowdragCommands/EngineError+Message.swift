@@ -1,0 +1,105 @@
+import RowdragEngine
+
+/// The wording of the engine's refusals: the engine reports data, this layer speaks.
+extension EngineError {
+  /// A short lowercase message that says what is wrong and what would be right.
+  public var message: String {
+    switch self {
+    case .gestureInProgress(let phase):
+      "a gesture is in progress (\(phase)); release or cancel it first"
+    case .noGesture:
+      "no gesture in progress; press a row first"
+    case .noLiftedRow(let phase):
+      "no row is lifted (phase \(phase)); press a row first"
+    case .emptyList:
+      "the list is empty"
+    case .rowOutOfRange(let row, let count):
+      count == 0
+        ? "row \(row) does not exist; the list is empty"
+        : "row \(row) does not exist; rows are 1 to \(count)"
+    case .sectionOutOfRange(let section, let count):
+      "section \(section) does not exist; sections are 1 to \(count)"
+    case .sectionRowOutOfRange(let section, let row, let limit):
+      limit == 0
+        ? "section \(section) has no row \(row); it is empty"
+        : "section \(section) has no row \(row); use 1 to \(limit)"
+    case .rowLocked(let row):
+      "row \(row) is locked; unlock it first"
+    case .rowPinned(let row):
+      "row \(row) is pinned; unlock it first"
+    case .outsideViewport(let y, let viewport):
+      "y=\(NumberText.short(y)) is outside the viewport; use 0 <= y < \(NumberText.short(viewport))"
+    case .noRowAt(let y):
+      "no row at y=\(NumberText.short(y)) (a header, a footer or empty space); press a row"
+    case .crossesPinned(let row, let pinned):
+      "row \(row) would cross pinned row \(pinned); pinned rows cannot be passed"
+    case .otherSection(let row):
+      "row \(row) would change section, but sections are kept (set sections cross)"
+    case .nothingToUndo:
+      "nothing to undo"
+    case .nothingToRedo:
+      "nothing to redo"
+    case .invalidSetting(let setting, let problem):
+      "\(setting.key): \(problem.message(for: setting))"
+    case .parameterOutOfRange(let parameter, let range):
+      "\(parameter) must be \(range.text)"
+    case .unknownParameter(let behaviour, let parameter):
+      "unknown parameter '\(parameter)' for \(behaviour)"
+    case .wrongParameterCount(let behaviour, let expected, let got):
+      "\(behaviour) takes \(expected) parameters, got \(got)"
+    case .invalidDuration:
+      "wait: seconds must be a finite number >= 0"
+    case .notFinite(let quantity):
+      "\(quantity.name) is out of range; use a smaller number"
+    case .tooManyFrames:
+      "too many frames; use at most 2147483647"
+    }
+  }
+}
+
+extension SettingName {
+  /// The key `set` and `get` take.
+  public var key: String {
+    switch self {
+    case .viewport: "viewport"
+    case .insets: "inset"
+    case .rowHeight: "row-height"
+    case .fps: "fps"
+    case .hold: "hold"
+    case .autoscroll: "autoscroll"
+    case .rule: "rule"
+    }
+  }
+}
+
+extension SettingProblem {
+  fileprivate func message(for setting: SettingName) -> String {
+    switch (self, setting) {
+    case (.outOfRange, .insets): "takes two finite numbers >= 0 (top bottom)"
+    case (.outOfRange, .hold): "must be a number of seconds >= 0"
+    case (.outOfRange(let range), _): "must be a number \(range.text)"
+    case (.contentOverflow, _): "too large; the content height would overflow"
+    case (.invalidParameters, _): "a parameter is outside its range"
+    }
+  }
+}
+
+extension ParameterRange {
+  /// The range as messages and help say it: `> 0`, `>= 0`.
+  public var text: String {
+    switch self {
+    case .positive: "> 0"
+    case .nonNegative: ">= 0"
+    }
+  }
+}
+
+extension Quantity {
+  fileprivate var name: String {
+    switch self {
+    case .fingerY: "the finger's y"
+    case .snapshotPosition: "the snapshot's position"
+    case .offset: "the offset"
+    }
+  }
+}

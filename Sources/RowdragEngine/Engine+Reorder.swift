@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Running the configured reorder rule over the table's geometry.
+extension Engine {
+  /// Runs the current rule once for the lifted row's new snapshot center or finger.
+  mutating func applyReorderRule(_ lift: inout Lift) {
+    let input = ReorderInput(
+      center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
+      crossesSections: settings.sections == .cross)
+    // The layout moves into the geometry and back, so its storage is never shared
+    // (and never copied) while the rule moves rows.
+    var geometry = TableGeometry(
+      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
+    swap(&geometry.layout, &layout)
+    settings.rule.function.reorder(input, in: &geometry)
+    swap(&geometry.layout, &layout)
+    lift.position = geometry.lifted.position
+    lift.section = geometry.lifted.section
+  }
+}

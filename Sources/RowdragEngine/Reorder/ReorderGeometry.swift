@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// What a reorder rule may ask about the items along the drag axis, and the one thing
+/// it may do: move the lifted item to another slot.
+///
+/// Rules never read a layout directly. The vertical table is one geometry
+/// (`TableGeometry`); a board of columns side by side can be another, and the same
+/// rules run over it unchanged.
+public protocol ReorderGeometry {
+  /// Where the lifted item is now.
+  var lifted: Slot { get }
+  /// The item right next to the lifted one in `direction` — a row of its section, or
+  /// the boundary into the neighbouring section when it is the section's first or last
+  /// row — or nil at either end of the list.
+  func neighbour(_ direction: AxisDirection) -> AxisItem?
+  /// The row whose extent contains `coordinate` (content coordinates along the axis),
+  /// with the slot the lifted item takes by moving to that row's index path.
+  func row(at coordinate: Double) -> AxisItem?
+  /// Whether a row nothing may pass lies strictly between the lifted item and `item`.
+  func hasBarrier(before item: AxisItem) -> Bool
+  /// Moves the lifted item to `slot`, shifting the items in between by one.
+  mutating func moveLifted(to slot: Slot)
+}
+
+/// A place in the list: a global position and the section it belongs to. Both are
+/// needed because an empty section shares its start position with the next one.
+public struct Slot: Sendable, Hashable {
+  /// 0-based global position.
+  public var position: Int
+  /// 0-based section.
+  public var section: Int
+
+  /// A slot at `position` in `section`.
+  public init(position: Int, section: Int) {
+    self.position = position
+    self.section = section
+  }
+}
+
+/// A direction along the drag axis.
+public enum AxisDirection: Sendable {
+  /// Towards the end of the list (down in a table).
+  case forward
+  /// Towards the start of the list (up in a table).
+  case backward
+}
+
+/// One item along the drag axis, as a rule sees it.
+public struct AxisItem: Sendable, Equatable {
+  /// What kind of item it is.
+  public enum Kind: Sendable, Equatable {
+    /// A row, at this global position.
+    case row(position: Int)
+    /// A section boundary: one section's footer and the next one's header together.
+    case sectionBoundary
+  }
+
+  /// What kind of item it is.
+  public var kind: Kind
+  /// Where the item starts along the axis, in content coordinates.
+  public var start: Double
+  /// The item's extent along the axis.
+  public var length: Double
+  /// A pinned row: a barrier the lifted item may not pass or take the place of.
+  public var isPinned: Bool
+  /// The slot the lifted item takes when it passes this item (or, for a hit row, takes
+  /// its index path).
+  public var destination: Slot
+
+  /// Describes an item.
+  public init(kind: Kind, start: Double, length: Double, isPinned: Bool, destination: Slot) {
+    self.kind = kind
+    self.start = start
+    self.length = length
+    self.isPinned = isPinned
+    self.destination = destination
+  }
+
+  /// The middle of the item along the axis.
+  public var midpoint: Double { start + length / 2 }
+}

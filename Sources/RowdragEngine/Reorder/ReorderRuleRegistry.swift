@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The reorder rules rowdrag knows by name, in the order help and completion list them.
+/// Adding a rule: one file declaring its kind, one line here.
+public enum ReorderRuleRegistry {
+  /// Every built-in rule.
+  public static let kinds: [ReorderRuleKind] = [
+    MidpointRule.kind,
+    UnderRule.kind,
+  ]
+
+  /// The rule called `name`, if there is one.
+  public static func kind(named name: String) -> ReorderRuleKind? {
+    kinds.first { $0.name == name }
+  }
+}

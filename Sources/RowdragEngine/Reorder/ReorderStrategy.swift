@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// A reorder rule: when the lifted row changes place as the snapshot moves.
+///
+/// The engine runs the rule once after every drag and every frame that moved the
+/// snapshot. A rule reads the snapshot and finger from `input`, asks `geometry` about
+/// the neighbouring items and moves the lifted item through it; it keeps no state of its
+/// own between calls.
+public protocol ReorderStrategy: Sendable {
+  /// Moves the lifted item, zero or more slots, for the snapshot's current position.
+  func reorder<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: inout Geometry)
+}
+
+/// Everything a reorder rule may look at besides the geometry.
+public struct ReorderInput: Sendable, Equatable {
+  /// The snapshot's center along the axis, in content coordinates.
+  public var center: Double
+  /// The snapshot's extent along the axis.
+  public var snapshotLength: Double
+  /// The finger along the axis, in content coordinates.
+  public var pointer: Double
+  /// Whether the lifted item may move into another section.
+  public var crossesSections: Bool
+
+  /// Gathers a rule's input.
+  public init(center: Double, snapshotLength: Double, pointer: Double, crossesSections: Bool) {
+    self.center = center
+    self.snapshotLength = snapshotLength
+    self.pointer = pointer
+    self.crossesSections = crossesSections
+  }
+
+  /// The snapshot's leading edge towards the start of the list.
+  public var snapshotStart: Double { center - snapshotLength / 2 }
+  /// The snapshot's edge towards the end of the list.
+  public var snapshotEnd: Double { center + snapshotLength / 2 }
+
+  /// Whether the lifted item may pass `item`: never a pinned row, and a section
+  /// boundary only when sections may be crossed.
+  public func mayPass(_ item: AxisItem) -> Bool {
+    if item.isPinned { return false }
+    return item.kind != .sectionBoundary || crossesSections
+  }
+}
+
+/// The configured reorder rule the engine's settings hold.
+public typealias ReorderRule = Behaviour<any ReorderStrategy>
+
+/// The description of one reorder rule: its name, parameters and constructor.
+public typealias ReorderRuleKind = BehaviourKind<any ReorderStrategy>

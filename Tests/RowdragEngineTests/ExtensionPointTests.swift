@@ -1,0 +1,169 @@
+import Testing
+
+@testable import RowdragEngine
+
+/// Profiles and rules are registry entries a library user can add to: these tests plug
+/// in their own and run them through the engine, and hold the built-in entries to their
+/// own descriptions.
+@Suite("extension points")
+struct ExtensionPointTests {
+  /// A law that always scrolls down at 600 points per second.
+  struct Constant: AutoScrollLaw {
+    var speed: Double
+    func velocity(_ input: AutoScrollInput) -> Double { speed }
+  }
+
+  static let constant = AutoScrollKind(
+    name: "constant", summary: "always scrolls",
+    parameters: [Parameter("speed", default: 600, .nonNegative, "points/s")]
+  ) { Constant(speed: $0[0]) }
+
+  /// A rule that never reorders.
+  struct Frozen: ReorderStrategy {
+    func reorder<G: ReorderGeometry>(_ input: ReorderInput, in geometry: inout G) {}
+  }
+
+  @Test("every built-in kind's defaults lie in its ranges, and names are unique")
+  func builtInsDescribeThemselves() throws {
+    for kind in AutoScrollRegistry.kinds {
+      #expect(kind.parameters.allSatisfy { $0.range.contains($0.defaultValue) }, "\(kind.name)")
+      #expect(try AutoScrollProfile(kind).values == kind.defaults)
+    }
+    for kind in ReorderRuleRegistry.kinds {
+      #expect(kind.parameters.allSatisfy { $0.range.contains($0.defaultValue) }, "\(kind.name)")
+    }
+    let names = AutoScrollRegistry.kinds.map(\.name)
+    #expect(Set(names).count == names.count)
+    #expect(names == ["linear", "fixed", "rate", "off"])
+    #expect(ReorderRuleRegistry.kinds.map(\.name) == ["midpoint", "under"])
+  }
+
+  @Test("a profile of one's own runs through the engine: 600 pt/s at 60 fps is 10 a frame")
+  func customProfile() throws {
+    var engine = plainEngine(100) { $0.grab = .center }
+    try engine.setAutoscroll(try AutoScrollProfile(Self.constant))
+    try engine.press(screenY: 300)
+    try engine.tick(3)
+    #expect(engine.offset == 30)
+    #expect(engine.autoscrollVelocity == 600)
+  }
+
+  @Test("a rule of one's own replaces the reorder step")
+  func customRule() throws {
+    let frozen = ReorderRuleKind(name: "frozen", summary: "never moves") { _ in Frozen() }
+    var engine = plainEngine(5) { $0.autoscroll = .off }
+    try engine.setRule(try ReorderRule(frozen))
+    try engine.press(position: 0)
+    try engine.drag(by: 150)
+    #expect(engine.lift?.position == 0)
+    try engine.setRule(.midpoint)  // a rule may change mid-gesture: it runs from the next drag
+    try engine.drag(by: 1)
+    #expect(engine.lift?.position == 3)
+  }
+
+  @Test("parameters are checked against their ranges and names")
+  func parameterChecks() {
+    #expect(throws: EngineError.parameterOutOfRange(parameter: "zone", range: .positive)) {
+      try AutoScrollProfile(LinearAutoScroll.kind, values: ["zone": 0])
+    }
+    #expect(throws: EngineError.unknownParameter(behaviour: "linear", parameter: "speed")) {
+      try AutoScrollProfile(LinearAutoScroll.kind, values: ["speed": 1])
+    }
+    #expect(throws: EngineError.wrongParameterCount(behaviour: "fixed", expected: 1, got: 2)) {
+      try AutoScrollProfile(FixedAutoScroll.kind, orderedValues: [1, 2])
+    }
+    #expect(throws: EngineError.invalidSetting(.autoscroll, .invalidParameters)) {
+      var engine = plainEngine(3)
+      try engine.setAutoscroll(.linear(zone: -1))
+    }
+  }
+
+  @Test("Engine.init refuses what the setters refuse")
+  func initValidates() {
+    let layout = Layout(sections: [SectionSpec(titled: false, rowCount: 3)])
+    var settings = Settings()
+    settings.viewport = 0
+    #expect(throws: EngineError.invalidSetting(.viewport, .outOfRange(.positive))) {
+      try Engine(layout: layout, settings: settings)
+    }
+    var engine = Engine(layout: layout)
+    #expect(throws: EngineError.invalidSetting(.viewport, .outOfRange(.positive))) {
+      try engine.setViewport(0)
+    }
+    settings = Settings()
+    settings.fps = .infinity
+    #expect(throws: EngineError.invalidSetting(.fps, .outOfRange(.positive))) {
+      try Engine(layout: layout, settings: settings)
+    }
+    settings = Settings()
+    settings.autoscroll = .rate(divisor: 0)
+    #expect(throws: EngineError.invalidSetting(.autoscroll, .invalidParameters)) {
+      try Engine(layout: layout, settings: settings)
+    }
+  }
+}
+
+/// A strip of items of the given lengths side by side, one section, as a second
+/// geometry: the rules must work over it without knowing about tables.
+struct StripGeometry: ReorderGeometry {
+  var lengths: [Double]
+  var ids: [Int]
+  var lifted: Slot
+
+  func start(_ k: Int) -> Double { lengths[..<k].reduce(0, +) }
+
+  func neighbour(_ direction: AxisDirection) -> AxisItem? {
+    let k = lifted.position + (direction == .forward ? 1 : -1)
+    guard k >= 0, k < lengths.count else { return nil }
+    return item(k)
+  }
+
+  func row(at coordinate: Double) -> AxisItem? {
+    (0..<lengths.count).first { start($0) <= coordinate && coordinate < start($0) + lengths[$0] }
+      .map(item)
+  }
+
+  func hasBarrier(before item: AxisItem) -> Bool { false }
+
+  mutating func moveLifted(to slot: Slot) {
+    let length = lengths.remove(at: lifted.position)
+    lengths.insert(length, at: slot.position)
+    ids.insert(ids.remove(at: lifted.position), at: slot.position)
+    lifted = slot
+  }
+
+  private func item(_ k: Int) -> AxisItem {
+    AxisItem(
+      kind: .row(position: k), start: start(k), length: lengths[k], isPinned: false,
+      destination: Slot(position: k, section: 0))
+  }
+}
+
+@Suite("rules over another geometry")
+struct GeometryTests {
+  func input(center: Double, pointer: Double? = nil) -> ReorderInput {
+    ReorderInput(
+      center: center, snapshotLength: 10, pointer: pointer ?? center, crossesSections: true)
+  }
+
+  @Test("midpoint over a strip: items 10, 30, 20, 30 wide, the first lifted, center at 61")
+  func midpointStrip() {
+    var strip = StripGeometry(
+      lengths: [10, 30, 20, 30], ids: [0, 1, 2, 3], lifted: Slot(position: 0, section: 0))
+    MidpointRule().reorder(input(center: 61), in: &strip)
+    // Item 1 spans 10…40, middle 25 < 61: pass. Then item 2 spans 40…60, middle 50: pass.
+    // Item 3 spans 60…90, middle 75 > 61: stop.
+    #expect(strip.ids == [1, 2, 0, 3])
+    // Back: item 2 now spans 30…50 (middle 40), item 1 spans 0…30 (middle 15); 5 < both.
+    MidpointRule().reorder(input(center: 5), in: &strip)
+    #expect(strip.ids == [0, 1, 2, 3])
+  }
+
+  @Test("under over a strip: jumps to the item under the pointer in one step")
+  func underStrip() {
+    var strip = StripGeometry(
+      lengths: [10, 30, 20, 30], ids: [0, 1, 2, 3], lifted: Slot(position: 0, section: 0))
+    UnderRule().reorder(input(center: 5, pointer: 65), in: &strip)
+    #expect(strip.ids == [1, 2, 3, 0])
+  }
+}
