@@ -12,7 +12,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 DEBUG_BIN = .build/debug/rowdrag
 RELEASE_BIN = .build/release/rowdrag
 
-.PHONY: all build release deps test-deps test demo format lint install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test demo format lint completions install install-files uninstall bench clean
 
 all: build
 
@@ -46,6 +46,13 @@ test: test-deps lint
 
 demo: build
 	@bash examples/demo.sh $(DEBUG_BIN)
+
+# The completion scripts are generated from the option and command tables; a test
+# fails when the checked-in files differ from what the binary prints.
+completions: build
+	$(DEBUG_BIN) --completion-script bash > completions/rowdrag.bash
+	$(DEBUG_BIN) --completion-script zsh > completions/_rowdrag
+	$(DEBUG_BIN) --completion-script fish > completions/rowdrag.fish
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -4,7 +4,7 @@ import RowdragEngine
 /// One command-line option: the single source for parsing, `--help`, the completions
 /// and the man page check.
 public struct OptionSpec: Sendable {
-  /// Long name without dashes (`viewport`), or empty for short-only options.
+  /// Long name without dashes (`viewport`).
   public let long: String
   /// Short letter, if any.
   public let short: Character?
@@ -12,62 +12,149 @@ public struct OptionSpec: Sendable {
   public let argument: String?
   /// Whether the argument is optional and attached (`-i[SUFFIX]`, `--in-place[=SUFFIX]`).
   public let optionalArgument: Bool
+  /// One line of help.
   public let summary: String
-  /// Words the shells offer for the argument (profile and rule names); empty for none.
-  public let values: [String]
-  /// Whether the argument is a file name.
-  public let takesFile: Bool
+  /// What the shells offer for the argument.
+  public let completes: ArgumentCompletion
+  /// May be given more than once, each adding to the last (`-e`, `-f`).
+  public let repeatable: Bool
+  /// Left out of `--help` (documented in the man page only).
+  public let hidden: Bool
+  /// Records the option (and its argument, nil for a flag or an omitted optional one).
+  public let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
 
   init(
     _ long: String, short: Character? = nil, argument: String? = nil, optional: Bool = false,
-    values: [String] = [], file: Bool = false, _ summary: String
+    completes: ArgumentCompletion = .nothing, repeatable: Bool = false, hidden: Bool = false,
+    _ summary: String,
+    apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
   ) {
     self.long = long
     self.short = short
     self.argument = argument
     self.optionalArgument = optional
     self.summary = summary
-    self.values = values
-    self.takesFile = file
+    self.completes = completes
+    self.repeatable = repeatable
+    self.hidden = hidden
+    self.apply = apply
+  }
+
+  /// An option that gives a `set` key its starting value, as `set KEY VALUE…` would.
+  /// Its value is split at blanks into the words `set` takes.
+  static func setting(_ key: String, argument: String, _ summary: String) -> OptionSpec {
+    let values = SettingTable.settings.first { $0.key == key }?.values ?? []
+    return OptionSpec(
+      key, argument: argument, completes: values.isEmpty ? .nothing : .words(values), summary
+    ) { options, value in
+      let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+      options.presets.append((key, words.isEmpty ? [""] : words))
+    }
   }
 }
 
+/// What a shell offers for an option's argument.
+public enum ArgumentCompletion: Sendable, Equatable {
+  /// Nothing: the user types a number or a pattern.
+  case nothing
+  /// One of these words.
+  case words([String])
+  /// A file name.
+  case fileNames
+  /// A command name of the language (the start of a script).
+  case commandNames
+}
+
+/// The option table, in the order `--help` lists it.
 public enum OptionTable {
+  /// Every option.
   public static let options: [OptionSpec] = [
     OptionSpec(
-      "expression", short: "e", argument: "CMDS", "run these commands (repeatable, in order)"),
+      "expression", short: "e", argument: "CMDS", completes: .commandNames, repeatable: true,
+      "run these commands (repeatable, in order)"
+    ) { options, value in
+      let index = options.scripts.filter { if case .expression = $0 { true } else { false } }.count
+      options.scripts.append(.expression(value ?? "", index: index + 1))
+    },
     OptionSpec(
-      "file", short: "f", argument: "SCRIPT", file: true, "run the commands in SCRIPT (repeatable)"),
-    OptionSpec("quiet", short: "n", "do not print the final list"),
+      "file", short: "f", argument: "SCRIPT", completes: .fileNames, repeatable: true,
+      "run the commands in SCRIPT (repeatable)"
+    ) { options, value in options.scripts.append(.file(value ?? "")) },
+    OptionSpec("quiet", short: "n", "do not print the final list") { options, _ in
+      options.quiet = true
+    },
     OptionSpec(
       "in-place", short: "i", argument: "SUFFIX", optional: true,
-      "write the list back to FILE (backup FILE+SUFFIX)"),
-    OptionSpec("keep-going", "run every command even after one fails (exit 1 at the end)"),
-    OptionSpec("json", "read and write the list as JSON"),
-    OptionSpec("text", "read and write the list as text lines"),
-    OptionSpec("header", argument: "REGEX", "text lines matching REGEX become section headers"),
-    OptionSpec("lock", argument: "REGEX", "lock rows whose label matches REGEX"),
-    OptionSpec("pin", argument: "REGEX", "pin rows whose label matches REGEX"),
-    OptionSpec("row-height", argument: "PT", "default row height in points (44)"),
-    OptionSpec("viewport", argument: "PT", "viewport height in points (600)"),
-    OptionSpec("fps", argument: "N", "frames per second (60)"),
-    OptionSpec(
-      "autoscroll", argument: "PROFILE", values: AutoScrollRegistry.kinds.map(\.name),
+      "write the list back to FILE (backup FILE+SUFFIX)"
+    ) { options, value in options.inPlace = value ?? "" },
+    OptionSpec("keep-going", "run every command even after one fails (exit 1 at the end)") {
+      options, _ in options.keepGoing = true
+    },
+    OptionSpec("json", "read and write the list as JSON") { options, _ in
+      options.load.format = .json
+    },
+    OptionSpec("text", "read and write the list as text lines") { options, _ in
+      options.load.format = .text
+    },
+    OptionSpec("header", argument: "REGEX", "text lines matching REGEX become section headers") {
+      options, value in options.load.headerPattern = value
+    },
+    OptionSpec("lock", argument: "REGEX", "lock rows whose label matches REGEX") { options, value in
+      options.load.lockPattern = value
+    },
+    OptionSpec("pin", argument: "REGEX", "pin rows whose label matches REGEX") { options, value in
+      options.load.pinPattern = value
+    },
+    .setting("row-height", argument: "PT", "default row height in points (44)"),
+    .setting("viewport", argument: "PT", "viewport height in points (600)"),
+    .setting("fps", argument: "N", "frames per second (60)"),
+    .setting(
+      "autoscroll", argument: "PROFILE",
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
+    .setting("rule", argument: "RULE", "reorder rule (midpoint)"),
+    .setting("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
     OptionSpec(
-      "rule", argument: "RULE", values: ReorderRuleRegistry.kinds.map(\.name),
-      "reorder rule (midpoint)"),
-    OptionSpec("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
-    OptionSpec("width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"),
-    OptionSpec("height-key", argument: "KEY", "JSON member holding a row's height (height)"),
-    OptionSpec("lock-key", argument: "KEY", "JSON member that locks a row when true (locked)"),
-    OptionSpec("pin-key", argument: "KEY", "JSON member that pins a row when true (pinned)"),
-    OptionSpec("label-key", argument: "KEY", "JSON member used as the row label"),
-    OptionSpec("help", short: "h", "print this help and exit"),
-    OptionSpec("version", short: "V", "print the version and exit"),
+      "width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"
+    ) { (options, value) throws(UsageError) in
+      guard let v = value, let w = Int(v), w >= 20, w <= 10000 else {
+        throw UsageError(message: "--width takes a number of columns from 20 to 10000")
+      }
+      options.width = w
+    },
+    OptionSpec("height-key", argument: "KEY", "JSON member holding a row's height (height)") {
+      options, value in options.load.heightKey = value ?? ""
+    },
+    OptionSpec("lock-key", argument: "KEY", "JSON member that locks a row when true (locked)") {
+      options, value in options.load.lockKey = value ?? ""
+    },
+    OptionSpec("pin-key", argument: "KEY", "JSON member that pins a row when true (pinned)") {
+      options, value in options.load.pinKey = value ?? ""
+    },
+    OptionSpec("label-key", argument: "KEY", "JSON member used as the row label") {
+      options, value in options.load.labelKey = value
+    },
+    OptionSpec(
+      "completion-script", argument: "SHELL", completes: .words(CompletionScript.shells),
+      hidden: true,
+      "print the bash, zsh or fish completion script and exit"
+    ) { (options, value) throws(UsageError) in
+      guard let shell = value, CompletionScript.shells.contains(shell) else {
+        throw UsageError(
+          message:
+            "--completion-script takes one of \(CompletionScript.shells.joined(separator: ", "))")
+      }
+      options.completionScript = shell
+    },
+    OptionSpec("help", short: "h", "print this help and exit") { options, _ in options.help = true
+    },
+    OptionSpec("version", short: "V", "print the version and exit") { options, _ in
+      options.version = true
+    },
   ]
 
+  /// The option with this long name.
   public static func spec(long: String) -> OptionSpec? { options.first { $0.long == long } }
+  /// The option with this short letter.
   public static func spec(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 
   /// `--help` text.
@@ -81,11 +168,8 @@ public enum OptionTable {
       "",
       "options:",
     ]
-    for o in options {
-      var names = o.short.map { "-\($0), " } ?? "    "
-      names += "--\(o.long)"
-      if let a = o.argument { names += o.optionalArgument ? "[=\(a)]" : " \(a)" }
-      lines.append("  " + names.padded(to: 26) + o.summary)
+    for o in options where !o.hidden {
+      lines.append("  " + o.synopsis.padded(to: 26) + o.summary)
     }
     lines += [
       "",
@@ -93,5 +177,15 @@ public enum OptionTable {
       "4 a file could not be read or written.  See rowdrag(1).",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension OptionSpec {
+  /// `-i, --in-place[=SUFFIX]`, `    --viewport PT`.
+  var synopsis: String {
+    var names = short.map { "-\($0), " } ?? "    "
+    names += "--\(long)"
+    if let a = argument { names += optionalArgument ? "[=\(a)]" : " \(a)" }
+    return names
   }
 }

@@ -22,6 +22,8 @@ public struct Options: Sendable {
   public var width: Int?
   public var help = false
   public var version = false
+  /// `--completion-script SHELL`: print that shell's completion script and exit.
+  public var completionScript: String?
 
   /// Whether the list is read from standard input.
   public var listFromStdin: Bool { file == nil || file == "-" }
@@ -37,42 +39,12 @@ public struct UsageError: Error, Sendable, Equatable {
 public enum OptionParser {
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
-    var expressionCount = 0
     var files: [String] = []
     var i = 0
     var endOfOptions = false
 
     func apply(_ spec: OptionSpec, _ value: String?) throws(UsageError) {
-      switch spec.long {
-      case "expression":
-        expressionCount += 1
-        options.scripts.append(.expression(value ?? "", index: expressionCount))
-      case "file": options.scripts.append(.file(value ?? ""))
-      case "quiet": options.quiet = true
-      case "in-place": options.inPlace = value ?? ""
-      case "keep-going": options.keepGoing = true
-      case "json": options.load.format = .json
-      case "text": options.load.format = .text
-      case "header": options.load.headerPattern = value
-      case "lock": options.load.lockPattern = value
-      case "pin": options.load.pinPattern = value
-      case "height-key": options.load.heightKey = value ?? ""
-      case "lock-key": options.load.lockKey = value ?? ""
-      case "pin-key": options.load.pinKey = value ?? ""
-      case "label-key": options.load.labelKey = value
-      case "width":
-        guard let v = value, let w = Int(v), w >= 20, w <= 10000 else {
-          throw UsageError(message: "--width takes a number of columns from 20 to 10000")
-        }
-        options.width = w
-      case "help": options.help = true
-      case "version": options.version = true
-      default:
-        // The presets: viewport, row-height, fps, autoscroll, rule, hold.
-        let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(
-          String.init)
-        options.presets.append((spec.long, words.isEmpty ? [""] : words))
-      }
+      try spec.apply(&options, value)
     }
 
     func nextValue(for name: String) throws(UsageError) -> String {

@@ -53,6 +53,7 @@ public struct Runner {
     }
     if options.help { return emit(OptionTable.helpText) }
     if options.version { return emit(Runner.version + "\n") }
+    if let shell = options.completionScript { return emit(CompletionScript.text(for: shell)) }
 
     let interactive =
       options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin

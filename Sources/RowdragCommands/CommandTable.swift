@@ -1,5 +1,6 @@
-/// One command of the language: the single source for `help`, completion, the man page
-/// check and "did you mean" suggestions.
+/// One command of the language: its names, help, completion and parser in one row, the
+/// single source for parsing, `help`, completion, the man page check and "did you mean"
+/// suggestions.
 public struct CommandSpec: Sendable {
   /// The name as typed.
   public let name: String
@@ -11,6 +12,8 @@ public struct CommandSpec: Sendable {
   public let summary: String
   /// What completes after the name.
   public let completes: Argument
+  /// Reads the arguments into a command.
+  public let parse: @Sendable (CommandArguments) throws(CommandError) -> Command
 
   /// What an interactive shell offers as the first argument.
   public enum Argument: Sendable, Equatable {
@@ -21,85 +24,137 @@ public struct CommandSpec: Sendable {
     case commandNames
     case words([String])
   }
+
+  init(
+    _ name: String, aliases: [String] = [], _ arguments: String, _ summary: String,
+    completes: Argument = .nothing,
+    parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> Command
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.arguments = arguments
+    self.summary = summary
+    self.completes = completes
+    self.parse = parse
+  }
+
+  /// A command without arguments.
+  init(_ name: String, aliases: [String] = [], _ summary: String, _ command: Command) {
+    self.init(name, aliases: aliases, "", summary) { (args) throws(CommandError) in
+      try args.arity(0...0)
+      return command
+    }
+  }
 }
 
 /// The command table.
 public enum CommandTable {
+  /// Every command, in the order `help` lists them.
   public static let commands: [CommandSpec] = [
     CommandSpec(
-      name: "press", aliases: [], arguments: "ADDR | y=Y",
-      summary: "start a long press on a row (scrolls it into view first)",
-      completes: .rowLabels),
+      "press", "ADDR | y=Y", "start a long press on a row (scrolls it into view first)",
+      completes: .rowLabels
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      if let y = try args.keyed("y", args[0]) { return .pressAt(y: y) }
+      return .press(try args.address(args[0]))
+    },
     CommandSpec(
-      name: "drag", aliases: [], arguments: "y=Y | +D | -D | ADDR",
-      summary: "move the finger to screen y, by D points, or to a row's center",
-      completes: .rowLabels),
+      "drag", "y=Y | +D | -D | ADDR",
+      "move the finger to screen y, by D points, or to a row's center", completes: .rowLabels
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      if let y = try args.keyed("y", args[0]) { return .dragTo(y: y) }
+      if let d = try args.relative(args[0]) { return .dragBy(d) }
+      return .dragToRow(try args.address(args[0]))
+    },
+    CommandSpec("tick", "[N]", "advance N display frames (default 1)") {
+      (args) throws(CommandError) in
+      try args.arity(0...1)
+      guard args.count == 1 else { return .tick(1) }
+      guard case .word(let w) = args[0], let n = NumberText.parseWhole(w), n <= 2_147_483_647
+      else {
+        throw args.fail(
+          "'\(args[0].text)' is not a frame count; use a whole number from 0 to 2147483647")
+      }
+      return .tick(n)
+    },
+    CommandSpec("wait", "SECONDS", "advance ceil(SECONDS * fps) frames") {
+      (args) throws(CommandError) in
+      try args.arity(1...1)
+      guard case .word(let w) = args[0], let s = NumberText.parse(w), s.isFinite, s >= 0 else {
+        throw args.fail("'\(args[0].text)' is not a duration; use a number of seconds >= 0")
+      }
+      return .wait(s)
+    },
     CommandSpec(
-      name: "tick", aliases: [], arguments: "[N]", summary: "advance N display frames (default 1)",
-      completes: .nothing),
+      "release", aliases: ["drop"], "drop the lifted row in its current slot", .release),
+    CommandSpec("cancel", "put the lifted row back where it was", .cancel),
     CommandSpec(
-      name: "wait", aliases: [], arguments: "SECONDS",
-      summary: "advance ceil(SECONDS * fps) frames", completes: .nothing),
+      "move", "ADDR TO", "move a row directly so it ends as row TO (N, $ or S:R)",
+      completes: .rowLabels
+    ) { (args) throws(CommandError) in
+      try args.arity(2...2)
+      let target = try args.address(args[1])
+      if case .pattern = target {
+        throw args.fail("TO must be a row number, $ or S:R, not a /REGEX/")
+      }
+      return .move(try args.address(args[0]), to: target)
+    },
     CommandSpec(
-      name: "release", aliases: ["drop"], arguments: "",
-      summary: "drop the lifted row in its current slot", completes: .nothing),
+      "scroll", "y=O | +D | -D | ADDR | top | bottom", "set the scroll offset while idle (clamped)",
+      completes: .words(["top", "bottom", "y="])
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      if case .word("top") = args[0] { return .scrollTop }
+      if case .word("bottom") = args[0] { return .scrollBottom }
+      if let y = try args.keyed("y", args[0]) { return .scrollTo(y) }
+      if let d = try args.relative(args[0]) { return .scrollBy(d) }
+      return .scrollToRow(try args.address(args[0]))
+    },
     CommandSpec(
-      name: "cancel", aliases: [], arguments: "", summary: "put the lifted row back where it was",
-      completes: .nothing),
+      "lock", "ADDR", "make a row unliftable (others may pass it)", completes: .rowLabels
+    ) { (args) throws(CommandError) in .lock(try args.oneAddress()) },
+    CommandSpec("pin", "ADDR", "make a row a barrier nothing passes", completes: .rowLabels) {
+      (args) throws(CommandError) in .pin(try args.oneAddress())
+    },
+    CommandSpec("unlock", "ADDR", "clear a row's lock and pin", completes: .rowLabels) {
+      (args) throws(CommandError) in .unlock(try args.oneAddress())
+    },
+    CommandSpec("undo", "undo the last gesture or move", .undo),
+    CommandSpec("redo", "redo the last undone edit", .redo),
+    CommandSpec("print", "print the list in its input format", .print),
+    CommandSpec("list", "print numbered rows with flags and labels", .list),
+    CommandSpec("show", "draw the table view as it is now", .show),
+    CommandSpec("state", "print the engine state as one JSON line", .state),
+    CommandSpec("set", "KEY VALUE...", "change a setting", completes: .settingKeys) {
+      (args) throws(CommandError) in
+      guard args.count >= 2, case .word(let key) = args[0] else {
+        throw args.fail("missing value; usage: set KEY VALUE...")
+      }
+      return .set(key: key, values: args.tokens.dropFirst().map(\.text))
+    },
+    CommandSpec("get", "KEY", "print a setting as set would take it", completes: .settingKeys) {
+      (args) throws(CommandError) in
+      try args.arity(1...1)
+      return .get(key: args[0].text)
+    },
     CommandSpec(
-      name: "move", aliases: [], arguments: "ADDR TO",
-      summary: "move a row directly so it ends as row TO (N, $ or S:R)", completes: .rowLabels),
+      "write", aliases: ["w"], "[FILE]", "save the list (to FILE, else to the file it came from)",
+      completes: .fileNames
+    ) { (args) throws(CommandError) in
+      try args.arity(0...1)
+      return .write(args.tokens.first?.text)
+    },
     CommandSpec(
-      name: "scroll", aliases: [], arguments: "y=O | +D | -D | ADDR | top | bottom",
-      summary: "set the scroll offset while idle (clamped)",
-      completes: .words(["top", "bottom", "y="])),
-    CommandSpec(
-      name: "lock", aliases: [], arguments: "ADDR",
-      summary: "make a row unliftable (others may pass it)",
-      completes: .rowLabels),
-    CommandSpec(
-      name: "pin", aliases: [], arguments: "ADDR", summary: "make a row a barrier nothing passes",
-      completes: .rowLabels),
-    CommandSpec(
-      name: "unlock", aliases: [], arguments: "ADDR", summary: "clear a row's lock and pin",
-      completes: .rowLabels),
-    CommandSpec(
-      name: "undo", aliases: [], arguments: "", summary: "undo the last gesture or move",
-      completes: .nothing),
-    CommandSpec(
-      name: "redo", aliases: [], arguments: "", summary: "redo the last undone edit",
-      completes: .nothing),
-    CommandSpec(
-      name: "print", aliases: [], arguments: "", summary: "print the list in its input format",
-      completes: .nothing),
-    CommandSpec(
-      name: "list", aliases: [], arguments: "",
-      summary: "print numbered rows with flags and labels",
-      completes: .nothing),
-    CommandSpec(
-      name: "show", aliases: [], arguments: "", summary: "draw the table view as it is now",
-      completes: .nothing),
-    CommandSpec(
-      name: "state", aliases: [], arguments: "", summary: "print the engine state as one JSON line",
-      completes: .nothing),
-    CommandSpec(
-      name: "set", aliases: [], arguments: "KEY VALUE...", summary: "change a setting",
-      completes: .settingKeys),
-    CommandSpec(
-      name: "get", aliases: [], arguments: "KEY", summary: "print a setting as set would take it",
-      completes: .settingKeys),
-    CommandSpec(
-      name: "write", aliases: ["w"], arguments: "[FILE]",
-      summary: "save the list (to FILE, else to the file it came from)", completes: .fileNames),
-    CommandSpec(
-      name: "quit", aliases: ["q"], arguments: "",
-      summary: "leave (the REPL warns once about unsaved changes)", completes: .nothing),
-    CommandSpec(
-      name: "quit!", aliases: ["Q"], arguments: "", summary: "leave without saving or asking",
-      completes: .nothing),
-    CommandSpec(
-      name: "help", aliases: [], arguments: "[COMMAND]", summary: "list commands, or show one",
-      completes: .commandNames),
+      "quit", aliases: ["q"], "leave (the REPL warns once about unsaved changes)",
+      .quit(force: false)),
+    CommandSpec("quit!", aliases: ["Q"], "leave without saving or asking", .quit(force: true)),
+    CommandSpec("help", "[COMMAND]", "list commands, or show one", completes: .commandNames) {
+      (args) throws(CommandError) in
+      try args.arity(0...1)
+      return .help(args.tokens.first?.text)
+    },
   ]
 
   /// Every name and alias a command can be typed as.

@@ -1,10 +1,11 @@
 import Foundation
 import RowdragCLI
 import RowdragCommands
+import RowdragEngine
 import Testing
 
-/// The man page and the completions are written by hand; these tests hold them to
-/// the command and option tables the program itself uses.
+/// The man page is written by hand and the completions are generated; these tests hold
+/// both to the command, option and setting tables the program itself uses.
 @Suite("documentation agrees with the tables")
 struct DocumentationTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -48,48 +49,74 @@ struct DocumentationTests {
     #expect(try manOptions() == Set(OptionTable.options.map(\.long)))
   }
 
+  /// The text of subsection `.Ss title`, up to the next subsection or section.
+  func manSubsection(_ title: String) throws -> String {
+    let page = try read("man/rowdrag.1")
+    return page.components(separatedBy: ".Ss \(title)\n")[1].components(separatedBy: "\n.S")[0]
+  }
+
+  /// `.It Cm linear Cm zone Ns = Ns 100 Cm max Ns = Ns 1200` read as `linear zone=100 max=1200`.
+  func manEntries(_ title: String) throws -> [String] {
+    try manSubsection(title).split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }.map {
+      $0.dropFirst(".It Cm ".count).replacingOccurrences(of: " Ns = Ns ", with: "=")
+        .replacingOccurrences(of: " Cm ", with: " ")
+    }
+  }
+
+  @Test("the man page lists every auto-scroll profile with its defaults, in registry order")
+  func manPageProfiles() throws {
+    let registry = AutoScrollRegistry.kinds.map { kind in
+      ([kind.name] + kind.parameters.map { "\($0.name)=\(NumberText.short($0.defaultValue))" })
+        .joined(separator: " ")
+    }
+    #expect(try manEntries("Auto-scroll profiles") == registry)
+  }
+
+  @Test("the man page lists every reorder rule, in registry order")
+  func manPageRules() throws {
+    #expect(try manEntries("Reorder rules") == ReorderRuleRegistry.kinds.map(\.name))
+  }
+
+  @Test("the man page's set entry names every setting key, and nothing else")
+  func manPageSettings() throws {
+    let page = try read("man/rowdrag.1")
+    let entry = page.components(separatedBy: ".It Ic set Ar KEY")[1]
+      .components(separatedBy: ".It Ic get")[0]
+    var keys: [String] = []
+    for line in entry.split(separator: "\n") where line.hasPrefix(".Cm ") {
+      keys.append(String(line.split(separator: " ")[1]))
+    }
+    #expect(Set(keys) == Set(SettingTable.keys))
+  }
+
   @Test(
-    "every option appears in each completion file",
-    arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
-  func completionOptions(_ file: String) throws {
-    let text = try read(file)
-    for option in OptionTable.options {
-      let long = file.hasSuffix(".fish") ? "-l \(option.long)" : "--\(option.long)"
-      #expect(text.contains(long), "\(file) lacks --\(option.long)")
-      if let short = option.short {
-        let form = file.hasSuffix(".fish") ? "-s \(short)" : "-\(short)"
-        #expect(text.contains(form), "\(file) lacks -\(short)")
+    "each checked-in completion file is exactly what the binary generates",
+    arguments: [
+      ("bash", "completions/rowdrag.bash"), ("zsh", "completions/_rowdrag"),
+      ("fish", "completions/rowdrag.fish"),
+    ])
+  func completionFilesAreGenerated(_ shell: String, _ file: String) throws {
+    let generated = CompletionScript.text(for: shell)
+    if ProcessInfo.processInfo.environment["ROWDRAG_RECORD"] == "1" {
+      try generated.write(
+        to: Self.root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+      Issue.record("recorded \(file); rerun without ROWDRAG_RECORD to check it")
+      return
+    }
+    #expect(try read(file) == generated, "run 'make completions' and review the diff")
+  }
+
+  @Test("the generated scripts offer every option, command and registered name")
+  func generatedScriptsCoverTheTables() {
+    for shell in CompletionScript.shells {
+      let text = CompletionScript.text(for: shell)
+      for option in OptionTable.options {
+        #expect(text.contains(shell == "fish" ? "-l \(option.long)" : "--\(option.long)"))
       }
+      for name in CommandTable.allNames { #expect(text.contains(name), "\(shell): \(name)") }
+      let profiles = AutoScrollRegistry.kinds.map(\.name).joined(separator: " ")
+      let rules = ReorderRuleRegistry.kinds.map(\.name).joined(separator: " ")
+      #expect(text.contains(profiles) && text.contains(rules), "\(shell)")
     }
-  }
-
-  @Test(
-    "each completion file offers exactly the command names",
-    arguments: ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"])
-  func completionCommands(_ file: String) throws {
-    let text = try read(file)
-    var offered: Set<String> = []
-    if file.hasSuffix("_rowdrag") {
-      for match in text.matches(of: /'([A-Za-z!]+):[^']*'/) { offered.insert(String(match.1)) }
-    } else {
-      let line =
-        file.hasSuffix(".fish")
-        ? text.components(separatedBy: "set -l rowdrag_commands ")[1].components(separatedBy: "\n")[
-          0]
-        : text.components(separatedBy: "local commands=\"")[1].components(separatedBy: "\"")[0]
-      offered = Set(line.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
-    }
-    #expect(offered == Set(CommandTable.allNames))
-  }
-
-  @Test("profile and rule names in the completions are the engine's")
-  func completionWords() throws {
-    for file in ["completions/rowdrag.bash", "completions/_rowdrag", "completions/rowdrag.fish"] {
-      let text = try read(file)
-      #expect(text.contains("linear fixed rate off"), "\(file)")
-      #expect(text.contains("midpoint under"), "\(file)")
-    }
-    #expect(OptionTable.spec(long: "autoscroll")?.values == ["linear", "fixed", "rate", "off"])
-    #expect(OptionTable.spec(long: "rule")?.values == ["midpoint", "under"])
   }
 }

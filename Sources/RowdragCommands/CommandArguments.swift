@@ -1,0 +1,86 @@
+/// The arguments of one command as its table row reads them: arity, numbers, `key=N`,
+/// `±D` and addresses, each failure worded with the command's name and usage.
+public struct CommandArguments: Sendable {
+  /// The name the command was typed as (an alias stays an alias in messages).
+  public let name: String
+  /// The arguments after the name.
+  public let tokens: [Token]
+  /// `press ADDR | y=Y`, as `help` shows it.
+  let usage: String
+
+  /// The number of arguments.
+  public var count: Int { tokens.count }
+
+  /// Argument `k`.
+  public subscript(k: Int) -> Token { tokens[k] }
+
+  func fail(_ message: String) -> CommandError { CommandError(command: name, message: message) }
+
+  /// Checks the number of arguments.
+  func arity(_ allowed: ClosedRange<Int>) throws(CommandError) {
+    guard allowed.contains(tokens.count) else {
+      throw fail(
+        tokens.count > allowed.upperBound
+          ? "unexpected argument '\(tokens[allowed.upperBound].text)'; usage: \(usage)"
+          : "missing argument; usage: \(usage)")
+    }
+  }
+
+  /// `key=NUMBER`, or nil when the word has another form.
+  func keyed(_ key: String, _ token: Token) throws(CommandError) -> Double? {
+    guard case .word(let w) = token, w.hasPrefix(key + "=") else { return nil }
+    return try number(String(w.dropFirst(key.count + 1)), what: "\(key)=")
+  }
+
+  /// `+D` / `-D`, or nil when the word has no sign.
+  func relative(_ token: Token) throws(CommandError) -> Double? {
+    guard case .word(let w) = token, w.hasPrefix("+") || w.hasPrefix("-") else { return nil }
+    return try number(w, what: "a distance")
+  }
+
+  private func number(_ text: String, what: String) throws(CommandError) -> Double {
+    guard let value = NumberText.parse(text) else {
+      throw fail("'\(text)' is not a number for \(what); use decimal digits like 420 or -12.5")
+    }
+    guard value.isFinite else { throw fail("'\(text)' is too large; use a finite number") }
+    return value
+  }
+
+  /// `N`, `$`, `S:R` or `/REGEX/`.
+  func address(_ token: Token) throws(CommandError) -> Address {
+    switch token {
+    case .pattern(let p):
+      return .pattern(p)
+    case .word("$"):
+      return .last
+    case .word(let w):
+      if let n = NumberText.parseWhole(w) { return .number(n) }
+      let parts = w.split(separator: ":", omittingEmptySubsequences: false)
+      if parts.count == 2, let s = NumberText.parseWhole(parts[0]),
+        let r = NumberText.parseWhole(parts[1])
+      {
+        return .sectionRow(s, r)
+      }
+      if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+        throw fail("row number \(w) is too large")
+      }
+      throw fail("'\(token.text)' is not a row address; use N, $, S:R or /REGEX/")
+    }
+  }
+
+  /// A command of one address argument.
+  func oneAddress() throws(CommandError) -> Address {
+    try arity(1...1)
+    return try address(tokens[0])
+  }
+}
+
+extension Token {
+  /// The token as typed: a pattern with its slashes.
+  public var text: String {
+    switch self {
+    case .word(let w): w
+    case .pattern(let p): "/\(p)/"
+    }
+  }
+}
