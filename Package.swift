@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: the engine (pure geometry and gestures, no I/O, no Foundation),
-// the list formats (bytes in, bytes out), the command language (parsing, running,
-// printing), the readline shim, and the command-line front with a tiny main.swift.
+// Layers, bottom to top: the shared row order (RowdragBase); beside each other on it, the
+// engine (pure geometry and gestures, no I/O, no Foundation) and the list formats (bytes
+// in, bytes out); the command language (parsing, running, printing); the readline shim;
+// and the command-line front with a tiny main.swift.
 let package = Package(
   name: "rowdrag",
   products: [
@@ -11,9 +12,11 @@ let package = Package(
     .library(name: "RowdragEngine", targets: ["RowdragEngine"]),
   ],
   targets: [
-    .target(name: "RowdragEngine"),
-    .target(name: "RowdragFormats", dependencies: ["RowdragEngine"]),
-    .target(name: "RowdragCommands", dependencies: ["RowdragEngine", "RowdragFormats"]),
+    .target(name: "RowdragBase", exclude: ["LICENSE"]),
+    .target(name: "RowdragEngine", dependencies: ["RowdragBase"], exclude: ["LICENSE"]),
+    .target(name: "RowdragFormats", dependencies: ["RowdragBase"]),
+    .target(
+      name: "RowdragCommands", dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats"]),
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
@@ -24,12 +27,18 @@ let package = Package(
     .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
     // The seeded generator the randomized tests share.
     .target(name: "RowdragTestSupport", path: "Tests/RowdragTestSupport"),
-    .testTarget(name: "RowdragEngineTests", dependencies: ["RowdragEngine", "RowdragTestSupport"]),
-    .testTarget(name: "RowdragFormatsTests", dependencies: ["RowdragEngine", "RowdragFormats"]),
+    .testTarget(name: "RowdragBaseTests", dependencies: ["RowdragBase", "RowdragTestSupport"]),
+    .testTarget(
+      name: "RowdragEngineTests",
+      dependencies: ["RowdragBase", "RowdragEngine", "RowdragTestSupport"]),
+    .testTarget(
+      name: "RowdragFormatsTests",
+      dependencies: ["RowdragBase", "RowdragFormats", "RowdragTestSupport"]),
     .testTarget(
       name: "RowdragCommandsTests",
       dependencies: [
-        "RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI", "RowdragTestSupport",
+        "RowdragBase", "RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragCLI",
+        "RowdragTestSupport",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["RowdragCLI"], exclude: ["Golden"]),
   ]

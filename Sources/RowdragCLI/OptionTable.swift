@@ -122,13 +122,13 @@ public enum OptionTable {
       options.width = w
     },
     OptionSpec("height-key", argument: "KEY", "JSON member holding a row's height (height)") {
-      options, value in options.load.heightKey = value ?? ""
+      options, value in options.load.attributeKeys.height = value ?? ""
     },
     OptionSpec("lock-key", argument: "KEY", "JSON member that locks a row when true (locked)") {
-      options, value in options.load.lockKey = value ?? ""
+      options, value in options.load.attributeKeys.locked = value ?? ""
     },
     OptionSpec("pin-key", argument: "KEY", "JSON member that pins a row when true (pinned)") {
-      options, value in options.load.pinKey = value ?? ""
+      options, value in options.load.attributeKeys.pinned = value ?? ""
     },
     OptionSpec("label-key", argument: "KEY", "JSON member used as the row label") {
       options, value in options.load.labelKey = value

@@ -1,3 +1,4 @@
+import RowdragBase
 import RowdragEngine
 import RowdragFormats
 
@@ -14,9 +15,9 @@ public struct LoadOptions: Sendable {
   public var headerPattern: String?
   public var lockPattern: String?
   public var pinPattern: String?
-  public var heightKey = "height"
-  public var lockKey = "locked"
-  public var pinKey = "pinned"
+  /// Member names of JSON row attributes.
+  public var attributeKeys = AttributeKeys()
+  /// The one member a JSON label is taken from, instead of the default list.
   public var labelKey: String?
 
   public init() {}
@@ -82,9 +83,7 @@ public enum ListLoader {
     }
     let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header")
     }
-    return (
-      .text(TextList(store: store, isHeader: header.map { m in { m.matches($0) } })), nil, nil
-    )
+    return (TextList(store: store, isHeader: header.map { m in { m.matches($0) } }), nil, nil)
   }
 
   private static func parseJSON(store: ByteStore, name: String, options: LoadOptions)
@@ -92,9 +91,9 @@ public enum ListLoader {
     -> (Document, [Double]?, [RowFlags]?)
   {
     do {
-      let list = try JSONList(store: store)
-      let meta = try list.metadata(
-        heightKey: options.heightKey, lockKey: options.lockKey, pinKey: options.pinKey)
+      var list = try JSONList(store: store)
+      list.labelKeys = options.labelKey.map { [$0] } ?? JSONList.labelKeys
+      let meta = try list.attributes(options.attributeKeys)
       var flags: [RowFlags]?
       if meta.locked != nil || meta.pinned != nil {
         flags = (0..<list.elements.count).map { id in
@@ -104,8 +103,7 @@ public enum ListLoader {
           return f
         }
       }
-      let keys = options.labelKey.map { [$0] } ?? JSONList.labelKeys
-      return (.json(list, labelKeys: keys), meta.heights, flags)
+      return (list, meta.heights, flags)
     } catch let error as JSONSyntaxError {
       throw LoadError(location: "\(name):\(error.line):\(error.column)", message: error.message)
     } catch {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// `drag`: moving the finger (SPEC §2.2, §9.6).
 extension Engine {
   /// Moves the finger to screen y `y`.

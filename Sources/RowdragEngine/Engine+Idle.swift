@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Commands allowed only while idle that change flags or the offset (SPEC §9.4, §9.16).
 extension Engine {
   /// Marks the row locked (pinned stays pinned: pinned wins).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// `move`: a direct edit of one row, with the same constraints as a gesture (SPEC §9.15).
 extension Engine {
   /// Moves the row at `position` so it ends as global row `target` (0-based), joining

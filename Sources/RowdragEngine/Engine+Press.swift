@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// `press`, the hold, and the moment of lift (SPEC §2.1, §9.5–§9.8).
 extension Engine {
   /// Presses the row at `position`, scrolling it fully into view first.

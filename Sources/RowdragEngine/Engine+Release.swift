@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Ending a touch: `release` (alias `drop`) and `cancel` (SPEC §2.4, §9.6, §9.10).
 extension Engine {
   /// Drops the lifted row in its current slot; a changed index path is one undoable

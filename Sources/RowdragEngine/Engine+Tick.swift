@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Time: `tick` and `wait` (SPEC §2.3, §9.7, §9.11).
 extension Engine {
   /// The largest frame count one command may ask for.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import RowdragBase
+
 /// The deterministic reorder engine: layout, viewport, gesture phase, time and history.
 ///
 /// A value type with no I/O: every command is a mutating method that either succeeds

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import RowdragBase
 /// Geometry queries: tops, heights, sections and hit testing. All O(1) or O(log n).
 extension Layout {
   /// Height of the row at `position`.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import RowdragBase
 /// The one primitive that changes the order, plus height and baseline upkeep.
 extension Layout {
   /// Moves the row at `from` (in section `fromSection`) so that it ends at global

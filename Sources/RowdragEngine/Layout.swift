@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import RowdragBase
 /// The vertical layout of the table: rows in global order, grouped into sections.
 ///
 /// Storage is position-indexed and compact so that ten million rows fit in a few bytes

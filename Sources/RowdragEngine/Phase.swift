@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where the gesture stands (SPEC §2).
 public enum Phase: Sendable, Equatable {
   case idle

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Per-row gesture flags, one byte a row.
 ///
 /// Flags are session state: they are not undoable, never make the list dirty and are

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a list format describes one section to the engine.
 public struct SectionSpec: Sendable, Equatable {
   /// Titled sections have a 28-point header; untitled ones a 0-point header.

@@ -3,6 +3,28 @@ extension JSONList {
   /// Label keys in priority order (not document order).
   public static let labelKeys = ["title", "name", "label", "text", "id"]
 
+  /// `json`.
+  public var formatName: String { "json" }
+
+  /// Sections with a title: the members of an object of arrays.
+  public var sectionTitled: [Bool] { titles.map { $0 != nil } }
+
+  /// The member name of section `s`'s array, nil for a top-level array.
+  public func title(ofSection s: Int) -> String? { s < titles.count ? titles[s] : nil }
+
+  /// Calls `body` with row `id`'s label under `labelKeys`.
+  public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    try label(ofRow: id, keys: labelKeys).withUnsafeBufferPointer(body)
+  }
+
+  /// Heights and flags from object members named by `keys`.
+  public func attributes(_ keys: AttributeKeys) throws -> RowAttributes {
+    let meta = try metadata(heightKey: keys.height, lockKey: keys.locked, pinKey: keys.pinned)
+    return RowAttributes(heights: meta.heights, locked: meta.locked, pinned: meta.pinned)
+  }
+
   /// The label of row `id`: the string itself, an object's first string member among
   /// `keys`, else the element's compact JSON text.
   public func label(ofRow id: Int, keys: [String]) -> [UInt8] {

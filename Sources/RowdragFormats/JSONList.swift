@@ -1,4 +1,4 @@
-import RowdragEngine
+import RowdragBase
 
 /// A JSON list kept verbatim: each element's bytes, and every byte between elements
 /// where it was (SPEC §5.2).
@@ -9,7 +9,7 @@ import RowdragEngine
 /// prints byte for byte. When a section gains elements it reuses a separator it had,
 /// else one seen at the same depth, else one in the document's detected style; a
 /// section that empties prints as `[]`.
-public struct JSONList: Sendable {
+public struct JSONList: ListDocument, Sendable {
   public enum Shape: Sendable {
     /// `[e, …]`: one untitled section.
     case array
@@ -37,6 +37,8 @@ public struct JSONList: Sendable {
   public let sectionRowCounts: [Int]
   /// Section titles (object keys, decoded); nil for untitled sections.
   public let titles: [String?]
+  /// The object members a label is taken from, in priority order (`--label-key`).
+  public var labelKeys = JSONList.labelKeys
   /// Separators for a section that gains elements it had no separator for.
   let defaultGap: [UInt8]
   let defaultLead: [UInt8]

@@ -1,4 +1,4 @@
-import RowdragEngine
+import RowdragBase
 
 /// Where each line of a text list starts, worked out no earlier than needed.
 ///

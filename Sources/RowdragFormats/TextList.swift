@@ -1,4 +1,4 @@
-import RowdragEngine
+import RowdragBase
 
 /// A list of text lines, kept as the file's bytes plus where each line starts
 /// (SPEC §5.1).
@@ -8,7 +8,7 @@ import RowdragEngine
 /// of the list, not of the line that happened to be last (§9.21). A row costs nothing
 /// here until many lines are looked up (then 8 bytes, see `LineIndex`), plus 4 when
 /// headers or a save reorder rows against lines.
-public struct TextList {
+public struct TextList: ListDocument {
   public let store: ByteStore
   /// Where lines start, found lazily.
   private let lines: LineIndex
@@ -99,10 +99,12 @@ public struct TextList {
   private func span(ofLine line: Int) -> Span { lines.span(ofLine: line) }
 
   /// Calls `body` with the label (the line without its terminator) of row `id`.
-  public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
     let span = span(ofLine: line(ofRow: id))
     let buf = store.buffer
-    return body(
+    return try body(
       UnsafeBufferPointer(
         rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)]))
   }
@@ -133,6 +135,17 @@ public struct TextList {
         previous = (line, end)
       }
     }
+  }
+
+  /// `text`.
+  public var formatName: String { "text" }
+
+  /// Sections after a header line are titled; a leading section before any is not.
+  public var sectionTitled: [Bool] { headerLines.map { $0 != nil } }
+
+  /// The header line without its terminator.
+  public func title(ofSection s: Int) -> String? {
+    withTitle(ofSection: s) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with section `s`'s header line without terminator, if titled.

@@ -1,3 +1,4 @@
+import RowdragBase
 import RowdragCommands
 import RowdragEngine
 import RowdragFormats
@@ -18,8 +19,8 @@ struct LabelVisitTests {
       let bytes = Array(source.utf8)
       let document: Document =
         source.hasPrefix("{")
-        ? .json(try JSONList(bytes: bytes), labelKeys: JSONList.labelKeys)
-        : .text(TextList(bytes: bytes, isHeader: { $0.first == UInt8(ascii: "#") }))
+        ? try JSONList(bytes: bytes)
+        : TextList(bytes: bytes, isHeader: { $0.first == UInt8(ascii: "#") })
       let n = document.sectionSpecs.reduce(0) { $0 + $1.rowCount }
       for _ in 0..<20 {
         var ids = (0..<Int32(n)).map { $0 }

@@ -255,4 +255,13 @@ struct ReorderTests {
     #expect(engine.offset == 324)
     #expect(engine.finger == 578)  // center 902 − 324
   }
+
+  @Test("a save makes the order one run again and hands back the old identities")
+  func rebaseAfterSave() {
+    var layout = Layout(sections: [SectionSpec(titled: false, rowCount: 3)])
+    layout.relocate(from: 0, fromSection: 0, to: 2, toSection: 0)
+    let previous = layout.rebase()
+    #expect(Array(previous) == [1, 2, 0])
+    #expect(layout.order.isIdentity && layout.order.isRunBased)
+  }
 }

@@ -1,4 +1,4 @@
-import RowdragEngine
+import RowdragBase
 import Testing
 
 @testable import RowdragFormats

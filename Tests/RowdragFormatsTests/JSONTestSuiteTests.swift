@@ -1,4 +1,4 @@
-import RowdragEngine
+import RowdragBase
 import Foundation
 import Testing
 

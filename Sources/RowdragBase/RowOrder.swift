@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The row identity at every position of the layout.
 ///
 /// A script that moves a handful of rows in a ten-million-row file leaves the order
@@ -133,7 +135,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
 
   /// Number of positions in `lo...hi` whose identity is not the position itself.
   /// - Complexity: O(runs) when run-based, O(hi − lo) when flat.
-  func mismatches(_ lo: Int, _ hi: Int) -> Int {
+  package func mismatches(_ lo: Int, _ hi: Int) -> Int {
     var total = 0
     switch storage {
     case .runs:
@@ -149,7 +151,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   }
 
   /// Moves the identity at `from` to `to`, shifting those between by one.
-  mutating func move(from: Int, to: Int) {
+  package mutating func move(from: Int, to: Int) {
     guard from != to else { return }
     switch storage {
     case .flat(var ids):
@@ -168,7 +170,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
 
   /// Moves `array[from]` to `to`, shifting those between by one (a memmove). Shared
   /// with the other per-position stores, which move with their rows.
-  static func rotate<T>(_ array: inout [T], from: Int, to: Int) {
+  package static func rotate<T>(_ array: inout [T], from: Int, to: Int) {
     array.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let moving = base[from]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension RandomAccessCollection where Index == Int {
   /// In a collection sorted by `key`, the last index whose key is at most `bound`
   /// (the last of equal keys); the start index when even the first key is larger.

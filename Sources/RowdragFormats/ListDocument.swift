@@ -1,0 +1,80 @@
+import RowdragBase
+
+/// What a list format provides to the rest of rowdrag: sections, labels and titles to
+/// show and match, per-row attributes to lay out, and a way to write any arrangement of
+/// its rows back byte for byte.
+///
+/// Rows are named by identity: row `k` is the `k`-th row as last loaded or written.
+/// The engine arranges identities; a document never sees the engine. A new format is one
+/// type conforming to this protocol.
+public protocol ListDocument {
+  /// The format's name, as `--json`/`--text` and messages say it.
+  var formatName: String { get }
+  /// Rows per section, in layout order (at least one section; it may be empty).
+  var sectionRowCounts: [Int] { get }
+  /// Whether each section has a title (and so a header in the table).
+  var sectionTitled: [Bool] { get }
+  /// Section `s`'s title, nil for an untitled section.
+  func title(ofSection s: Int) -> String?
+  /// Calls `body` with the UTF-8 (or raw) bytes of row `id`'s label.
+  func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+    -> R
+  /// Calls `body` with each position of `order` and the label there, front to back,
+  /// until `body` returns false: the way to visit many rows.
+  func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows
+  /// Per-row heights and flags the list itself records under these member names.
+  func attributes(_ keys: AttributeKeys) throws -> RowAttributes
+  /// Writes the whole list with its rows in `order`, sections starting at
+  /// `sectionStarts`.
+  func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws
+  /// Adopts `previous` (the old identities in the saved order) after a write, so that
+  /// afterwards identity `k` is the row at position `k`.
+  mutating func rebase(_ previous: RowOrder)
+}
+
+/// The member names a list may record row attributes under (`--height-key`, …).
+public struct AttributeKeys: Sendable, Equatable {
+  /// A row's own height.
+  public var height = "height"
+  /// Locks the row when true.
+  public var locked = "locked"
+  /// Pins the row when true.
+  public var pinned = "pinned"
+
+  /// The default names.
+  public init() {}
+}
+
+/// Heights and flags read from a list, by row identity; nil where no row has one.
+public struct RowAttributes: Sendable, Equatable {
+  /// Own heights (`.nan` for the default).
+  public var heights: [Double]?
+  /// Rows marked locked.
+  public var locked: [Bool]?
+  /// Rows marked pinned.
+  public var pinned: [Bool]?
+
+  /// No attributes.
+  public static let none = RowAttributes()
+}
+
+extension ListDocument {
+  /// Visits rows one label at a time; formats with a faster way override it.
+  public func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows {
+    for (position, id) in order.enumerated() {
+      guard try withLabel(ofRow: Int(id), { try body(position, $0) }) else { return }
+    }
+  }
+
+  /// Formats without attributes have none.
+  public func attributes(_ keys: AttributeKeys) throws -> RowAttributes { .none }
+
+  /// The label of row `id` as text (invalid UTF-8 repaired), for display.
+  public func label(ofRow id: Int) -> String {
+    withLabel(ofRow: id) { String(decoding: $0, as: UTF8.self) }
+  }
+}
