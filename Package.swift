@@ -13,8 +13,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "RowdragBase", exclude: ["LICENSE"]),
+    // Every system call and signal handler, for the formats and the command-line front.
+    .target(name: "RowdragSystem"),
     .target(name: "RowdragEngine", dependencies: ["RowdragBase"], exclude: ["LICENSE"]),
-    .target(name: "RowdragFormats", dependencies: ["RowdragBase"]),
+    .target(name: "RowdragFormats", dependencies: ["RowdragBase", "RowdragSystem"]),
     .target(
       name: "RowdragCommands", dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats"]),
     .systemLibrary(
@@ -23,8 +25,11 @@ let package = Package(
     ),
     .target(
       name: "RowdragCLI",
-      dependencies: ["RowdragEngine", "RowdragFormats", "RowdragCommands", "CReadline"]),
-    .executableTarget(name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats"]),
+      dependencies: [
+        "RowdragEngine", "RowdragFormats", "RowdragCommands", "RowdragSystem", "CReadline",
+      ]),
+    .executableTarget(
+      name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats", "RowdragSystem"]),
     // The seeded generator the randomized tests share.
     .target(name: "RowdragTestSupport", path: "Tests/RowdragTestSupport"),
     .testTarget(name: "RowdragBaseTests", dependencies: ["RowdragBase", "RowdragTestSupport"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// What the runner needs to know about the process's surroundings; tests fill it in.
 public struct Environment: Sendable {
@@ -25,24 +21,14 @@ public struct Environment: Sendable {
 
   /// The real process environment.
   public static func current() -> Environment {
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let eq = text.firstIndex(of: "=") {
-        variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
-      }
-      entry += 1
-    }
-    return Environment(
-      stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1, variables: variables,
-      terminalColumns: currentColumns())
+    Environment(
+      stdinIsTerminal: System.isTerminal(0), stdoutIsTerminal: System.isTerminal(1),
+      variables: System.environmentVariables(), terminalColumns: currentColumns())
   }
 
   /// The width of the terminal on standard output now, if it is one.
   public static func currentColumns() -> Int? {
-    var size = winsize()
-    return ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    System.terminalColumns(1)
   }
 
   /// Colour only on a terminal, never with a non-empty `NO_COLOR` or `TERM=dumb`.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// Where the REPL keeps its history (SPEC §8): `$ROWDRAG_HISTORY`, else
 /// `$XDG_STATE_HOME/rowdrag/history`, else `~/.local/state/rowdrag/history`.
@@ -25,16 +21,12 @@ enum HistoryFile {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for part in path.split(separator: "/").dropLast() {
       prefix += part
-      if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return reason() }
+      if !System.makeDirectory(prefix, mode: 0o700) { return System.errorText(System.errorNumber) }
       prefix += "/"
     }
-    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return reason() }
-    close(fd)
+    let fd = System.open(path, [.writeOnly, .create, .append], mode: 0o600)
+    guard fd >= 0 else { return System.errorText(System.errorNumber) }
+    System.close(fd)
     return nil
-  }
-
-  private static func reason() -> String {
-    String(decoding: String(cString: strerror(errno)).utf8, as: UTF8.self).lowercased()
   }
 }

@@ -2,11 +2,8 @@
 import RowdragCommands
 import RowdragFormats
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc  // the locale and free(3) for readline's strings
+import RowdragSystem
 
 /// State the C callbacks of readline reach; the REPL runs on one thread.
 nonisolated(unsafe) private var activeSession: Session?
@@ -117,14 +114,19 @@ public enum REPL {
         }
       }
     }
-    // Ctrl-C: drop the line being typed and show a fresh prompt; never exit.
+    // Ctrl-C: the handler only sets a flag; the interrupted read returns to readline,
+    // which calls this hook in ordinary context, where it is safe to drop the line being
+    // typed and show a fresh prompt. The REPL never exits on Ctrl-C.
     rl_catch_signals = 0
-    signal(SIGINT) { _ in
-      let newline: [UInt8] = [10]
-      _ = newline.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+    Signals.catchInterrupts()
+    rl_signal_event_hook = {
+      guard Signals.takeInterrupt() else { return 0 }
+      let newline: StaticString = "\n"
+      _ = System.write(1, from: newline.utf8Start, count: 1)
       rl_on_new_line()
       rl_replace_line("", 0)
       rl_redisplay()
+      return 0
     }
   }
 }

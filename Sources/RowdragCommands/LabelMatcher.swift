@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc  // memchr for plain-text patterns; no I/O
 
 /// Matches row labels against a `/REGEX/` (Swift `Regex` syntax, unanchored).
 ///

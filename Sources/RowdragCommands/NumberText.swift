@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc  // snprintf for %.3f; no I/O
 
 /// Numbers as the command language reads them and as `state` prints them.
 public enum NumberText {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// Replaces a file's contents so that, whatever fails or whenever the process dies,
 /// the path holds either the whole old file or the whole new one.
@@ -28,11 +24,10 @@ public enum AtomicFile {
     produce: (OutputSink) throws -> Void
   ) throws {
     // Write through a symbolic link to the file it names, so the link survives.
-    let path = realPath(path) ?? path
-    var info = stat()
-    let exists = stat(path, &info) == 0
-    if !exists && mustExist { throw IOFailure.errno(path, "cannot edit in place") }
-    if exists && (info.st_mode & S_IFMT) != S_IFREG {
+    let path = System.realPath(path) ?? path
+    let info = System.status(ofPath: path)
+    if info == nil && mustExist { throw IOFailure.errno(path, "cannot edit in place") }
+    if let info, info.kind != .regular {
       if mustExist {
         throw IOFailure(path: path, message: "not a regular file; cannot edit in place")
       }
@@ -40,52 +35,48 @@ public enum AtomicFile {
       return
     }
     let directory = directoryOf(path)
-    var template = Array("\(directory)/.rowdrag-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard fd >= 0 else {
+    guard let (fd, temporary) = System.makeTemporary(prefix: "\(directory)/.rowdrag-") else {
       throw IOFailure.errno(path, "cannot create a temporary file in \(directory)")
     }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer {
-      if !renamed { unlink(temporary) }
+      if !renamed { System.unlink(temporary) }
     }
     do {
       let sink = OutputSink(fd: fd, name: path)
       try produce(sink)
       try sink.flush()
-      if fsync(fd) != 0 { throw IOFailure.errno(path, "cannot sync") }
-      let mode = exists ? info.st_mode & 0o7777 : defaultMode()
-      if fchmod(fd, mode) != 0 { throw IOFailure.errno(path, "cannot set the mode") }
-      if exists && getuid() == 0 { _ = fchown(fd, info.st_uid, info.st_gid) }
-      if close(fd) != 0 { throw IOFailure.errno(path, "cannot write") }
+      if !System.sync(fd) { throw IOFailure.errno(path, "cannot sync") }
+      if !System.setMode(fd, info?.mode ?? System.newFileMode) {
+        throw IOFailure.errno(path, "cannot set the mode")
+      }
+      if let info, System.isRoot { _ = System.setOwner(fd, user: info.user, group: info.group) }
+      if System.close(fd) != 0 { throw IOFailure.errno(path, "cannot write") }
     } catch {
-      close(fd)
+      System.close(fd)
       throw error
     }
-    if exists, let suffix = backupSuffix, !suffix.isEmpty {
+    if info != nil, let suffix = backupSuffix, !suffix.isEmpty {
       let backup = path + suffix
-      unlink(backup)
-      if link(path, backup) != 0 { throw IOFailure.errno(backup, "cannot make the backup") }
+      System.unlink(backup)
+      if !System.link(path, as: backup) { throw IOFailure.errno(backup, "cannot make the backup") }
     }
-    guard rename(temporary, path) == 0 else { throw IOFailure.errno(path, "cannot replace") }
+    guard System.rename(temporary, to: path) else { throw IOFailure.errno(path, "cannot replace") }
     renamed = true
-    let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dirFD >= 0 {
-      _ = fsync(dirFD)
-      close(dirFD)
+    let directoryFD = System.open(directory, .directory)
+    if directoryFD >= 0 {
+      _ = System.sync(directoryFD)
+      System.close(directoryFD)
     }
   }
 
   /// Throws unless `path` is an existing regular file (checked before an in-place run
   /// starts, so a device or FIFO is refused even when nothing would change).
   public static func checkEditable(_ path: String) throws {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw IOFailure.errno(path, "cannot edit in place") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
+    guard let info = System.status(ofPath: path) else {
+      throw IOFailure.errno(path, "cannot edit in place")
+    }
+    guard info.kind == .regular else {
       throw IOFailure(path: path, message: "not a regular file; cannot edit in place")
     }
   }
@@ -93,26 +84,12 @@ public enum AtomicFile {
   private static func writeDirectly(path: String, produce: (OutputSink) throws -> Void)
     throws
   {
-    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    let fd = System.open(path, .writeOnly)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
-    defer { close(fd) }
+    defer { System.close(fd) }
     let sink = OutputSink(fd: fd, name: path)
     try produce(sink)
     try sink.flush()
-  }
-
-  /// The canonical path of an existing file, nil when it does not exist.
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
-  /// `0666` less the umask, as a newly created file would get.
-  private static func defaultMode() -> mode_t {
-    let mask = umask(0o022)
-    umask(mask)
-    return 0o666 & ~mask
   }
 
   static func directoryOf(_ path: String) -> String {

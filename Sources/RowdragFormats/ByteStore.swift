@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// The immutable bytes of a loaded list.
 ///
@@ -46,7 +42,7 @@ public final class ByteStore: @unchecked Sendable {
 
   deinit {
     switch backing {
-    case .mapped: munmap(base, count)
+    case .mapped: System.unmap(base, count: count)
     case .allocated: base.deallocate()
     }
   }
@@ -68,13 +64,7 @@ public final class ByteStore: @unchecked Sendable {
   /// Maps the pages of `count` bytes at `start` in one system call
   /// (`MADV_POPULATE_READ`, Linux 5.14); elsewhere pages fault in as they are read.
   static func populate(_ start: UnsafeRawPointer, count: Int) {
-    #if os(Linux)
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let first = Int(bitPattern: start) / page * page
-      let end = Int(bitPattern: start) + count
-      guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-      _ = madvise(aligned, end - first, 22)
-    #endif
+    System.advise(.populateRead, start, count: count, rounding: .outward)
   }
 
   /// A copy, for tests and small inputs.

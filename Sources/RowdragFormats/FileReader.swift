@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// Reads whole files and streams into memory with plain system calls (no Foundation on
 /// the start-up path): a 200 MB list is one `fstat` and a few large `read`s.
@@ -15,20 +11,17 @@ public enum FileReader {
   /// sessions read a copy instead.
   public static func read(path: String?, mapping: Bool = true) throws -> ByteStore {
     guard let path else { return try readAll(fd: 0, name: "<stdin>") }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = System.open(path, .readOnly)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    defer { System.close(fd) }
+    let info = System.status(of: fd)
+    if info?.kind == .directory {
       throw IOFailure(path: path, message: "is a directory; give a list file")
     }
-    if mapping, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-      let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
-      mapping != MAP_FAILED
-    {
-      return ByteStore(mapped: mapping, count: Int(info.st_size))
+    let size = info?.kind == .regular ? info?.size ?? 0 : 0
+    if mapping, size > 0, let mapping = System.mapReadOnly(fd, count: size) {
+      return ByteStore(mapped: mapping, count: size)
     }
-    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     return try readAll(fd: fd, name: path, expected: size)
   }
 
@@ -46,9 +39,8 @@ public enum FileReader {
         memory = bigger
         capacity *= 2
       }
-      let n = Glibc.read(fd, memory + used, capacity - used)
+      let n = System.read(fd, into: memory + used, count: capacity - used)
       if n < 0 {
-        if errno == EINTR { continue }
         let failure = IOFailure.errno(name, "cannot read")
         memory.deallocate()
         throw failure

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// A file could not be read or written (exit status 4).
 public struct IOFailure: Error, Sendable, Equatable {
@@ -18,8 +14,7 @@ public struct IOFailure: Error, Sendable, Equatable {
 
   /// A failure described by the current `errno`.
   static func errno(_ path: String, _ what: String) -> IOFailure {
-    let code = Glibc.errno
-    let text = String(cString: strerror(code)).lowercased()
+    let text = System.errorText(System.errorNumber)
     return IOFailure(path: path, message: what.isEmpty ? text : "\(what): \(text)")
   }
 }

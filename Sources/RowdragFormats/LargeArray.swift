@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// Arrays of millions of elements, created in one allocation with transparent huge
 /// pages requested before the first touch: on a virtual machine a page fault per 4 KB
@@ -20,10 +16,6 @@ enum LargeArray {
   private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     let huge = 2 << 20
     guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let start = (Int(bitPattern: base) + page - 1) / page * page
-    let end = (Int(bitPattern: base) + buffer.count) / page * page
-    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
+    System.advise(.hugePages, base, count: buffer.count, rounding: .inward)
   }
 }

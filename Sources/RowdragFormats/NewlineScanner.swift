@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// Finds `\n` bytes. Lines in lists are short (about 20 bytes), so a `memchr` call per
 /// line costs more in set-up than in searching: counting compares sixteen bytes at a

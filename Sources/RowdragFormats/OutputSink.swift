@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RowdragSystem
 
 /// A buffered byte destination: a file descriptor, or memory for tests.
 ///
@@ -35,10 +31,7 @@ public final class OutputSink {
     buffer.reserveCapacity(OutputSink.chunk)
     // A bigger pipe means fewer round trips with the reader for large lists; the
     // kernel may refuse (a limit), which changes nothing.
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
-      _ = fcntl(fd, 1031, Int32(1 << 20))  // F_SETPIPE_SZ (Linux; not exported to Swift)
-    }
+    if System.status(of: fd)?.kind == .fifo { System.setPipeSize(fd, bytes: 1 << 20) }
   }
 
   /// A sink that keeps everything in `captured`.
@@ -97,11 +90,8 @@ public final class OutputSink {
     guard case .descriptor(let fd) = destination, var base = bytes.baseAddress else { return }
     var left = bytes.count
     while left > 0 {
-      let n = Glibc.write(fd, base, left)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw IOFailure.errno(name, "cannot write")
-      }
+      let n = System.write(fd, from: base, count: left)
+      if n < 0 { throw IOFailure.errno(name, "cannot write") }
       left -= n
       base += n
     }

@@ -1,17 +1,14 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Runs two pieces of work at once on a plain POSIX thread.
 ///
 /// Dispatch's worker pool took up to 10 ms to start its first thread, as long as the
 /// work it was meant to halve; a `pthread_create` costs tens of microseconds.
-enum BackgroundThread {
+public enum BackgroundThread {
   /// Runs `background` on a new thread while `foreground` runs on this one, and
   /// returns when both are done. Without a thread, runs them one after the other.
-  static func overlap(_ background: @escaping @Sendable () -> Void, _ foreground: () -> Void) {
+  public static func overlap(_ background: @escaping @Sendable () -> Void, _ foreground: () -> Void)
+  {
     let context = Unmanaged.passRetained(Work(background)).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(

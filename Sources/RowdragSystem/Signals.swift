@@ -1,0 +1,50 @@
+import Glibc
+import Synchronization
+
+/// The process's signal handlers. Each does only async-signal-safe work — set an atomic
+/// flag, or `write` and `_exit` — and each is a plain function of this library module,
+/// so it has no actor isolation to check when a signal arrives on any thread.
+public enum Signals {
+  /// Set when SIGINT arrives; whoever acts on it clears it (`takeInterrupt`).
+  static let interruptFlag = Atomic<Bool>(false)
+
+  /// Catches SIGINT into a flag instead of ending the process. The handler is installed
+  /// without `SA_RESTART`, so a blocking `read` (readline waiting for a key) returns
+  /// `EINTR` and its caller can look at the flag.
+  public static func catchInterrupts() {
+    interruptFlag.store(false, ordering: .relaxed)  // initialised before any signal
+    install(SIGINT, onInterrupt)
+  }
+
+  /// Whether SIGINT arrived since the last call; clears the flag.
+  public static func takeInterrupt() -> Bool {
+    interruptFlag.exchange(false, ordering: .relaxed)
+  }
+
+  /// Whether SIGINT arrived and is still to be acted on.
+  public static var interruptPending: Bool { interruptFlag.load(ordering: .relaxed) }
+
+  /// Turns SIGBUS — a mapped list file that another program shrank while rowdrag read
+  /// it — into one line on standard error and exit status 4, not a crash.
+  public static func reportShrunkListFile() {
+    install(SIGBUS, onBusError)
+  }
+
+  private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    _ = sigaction(signal, &action, nil)
+  }
+}
+
+private func onInterrupt(_ signal: Int32) {
+  Signals.interruptFlag.store(true, ordering: .relaxed)
+}
+
+private func onBusError(_ signal: Int32) {
+  let message: StaticString = "rowdrag: the list file shrank while it was being read\n"
+  _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+  _exit(4)
+}
