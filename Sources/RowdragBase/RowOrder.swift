@@ -31,6 +31,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   static let maxRuns = 256
 
   private var storage: Storage
+  /// The number of rows.
   public let count: Int
 
   /// The identity order `0, 1, …, count − 1`: a list as loaded or just written.
@@ -49,9 +50,12 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     if runs.count <= RowOrder.maxRuns { storage = .runs(runs) }
   }
 
+  /// Position 0.
   public var startIndex: Int { 0 }
+  /// One past the last position.
   public var endIndex: Int { count }
 
+  /// The identity of the row at `position`.
   /// - Complexity: O(1) when flat, O(log runs) otherwise.
   public subscript(position: Int) -> Int32 {
     switch storage {
@@ -62,6 +66,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     }
   }
 
+  /// Iterates identities front to back, run by run.
   public func makeIterator() -> Iterator { Iterator(order: self) }
 
   /// Walks the runs in step instead of searching them for every position.
@@ -70,6 +75,7 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     var position = 0
     var run = 0
 
+    /// The next identity, nil past the end.
     public mutating func next() -> Int32? {
       guard position < order.count else { return nil }
       defer { position += 1 }

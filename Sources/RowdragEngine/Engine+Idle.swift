@@ -42,8 +42,10 @@ extension Engine {
     offset = revealOffset(position)
   }
 
-  /// `scroll top` / `scroll bottom`.
+  /// Scrolls to the smallest offset (`scroll top`).
   public mutating func scrollToTop() throws(EngineError) { try scroll(to: offsetRange.lowerBound) }
+
+  /// Scrolls to the largest offset (`scroll bottom`).
   public mutating func scrollToBottom() throws(EngineError) {
     try scroll(to: offsetRange.upperBound)
   }

@@ -20,7 +20,7 @@ extension Engine {
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     while remaining > 0 {
       remaining -= 1
-      guard frame() else { break }
+      guard frame().changed else { break }
       let now = frameState
       if now != nil && now == recent[1] {
         // Period two: A, B, A, B… An odd number of frames left ends on B.
@@ -36,6 +36,22 @@ extension Engine {
     var t = time
     for _ in 0..<remaining { t += dt }
     time = t
+  }
+
+  /// Advances `frames` display frames, reporting each to `observe` as it ends: the
+  /// way to compare a gesture frame by frame, and what the command line traces.
+  ///
+  /// Ends in exactly the state `tick(frames)` reaches, but steps every frame.
+  /// - Complexity: O(frames + rows passed).
+  public mutating func tick(_ frames: Int, observe: (FrameReport) -> Void) throws(EngineError) {
+    guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
+    var index = 0
+    while index < frames {
+      index += 1
+      let velocity = frame().velocity
+      observe(
+        FrameReport(index: index, time: time, phase: phase, offset: offset, velocity: velocity))
+    }
   }
 
   /// What determines the next frame while a row is lifted.
@@ -54,31 +70,40 @@ extension Engine {
 
   /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.
   public mutating func wait(_ seconds: Double) throws(EngineError) {
-    guard seconds.isFinite, seconds >= 0 else {
-      throw .invalidDuration
-    }
+    try tick(try frames(in: seconds))
+  }
+
+  /// `wait`, reporting each frame to `observe` (see `tick(_:observe:)`).
+  public mutating func wait(_ seconds: Double, observe: (FrameReport) -> Void)
+    throws(EngineError)
+  {
+    try tick(try frames(in: seconds), observe: observe)
+  }
+
+  /// The frame count of `seconds` at the current rate.
+  private func frames(in seconds: Double) throws(EngineError) -> Int {
+    guard seconds.isFinite, seconds >= 0 else { throw .invalidDuration }
     let frames = (seconds * settings.fps - 1e-9).rounded(.up)
     guard frames <= Double(Engine.maxFrames) else { throw .tooManyFrames }
-    try tick(Int(Swift.max(0, frames)))
+    return Int(Swift.max(0, frames))
   }
 
   /// One frame, in the order of SPEC §2.3. Returns whether anything other than the
-  /// clock changed (or may change next frame).
-  private mutating func frame() -> Bool {
+  /// clock changed (or may change next frame), and the auto-scroll velocity it used.
+  private mutating func frame() -> (changed: Bool, velocity: Double) {
     let dt = settings.dt
     time += dt
     switch phase {
     case .idle, .panning:
-      return false
+      return (false, 0)
     case .holding(var touch):
       touch.held += dt
       guard touch.held >= settings.hold - 1e-9 else {
         phase = .holding(touch)
-        return true
+        return (true, 0)
       }
       liftRow(touch)
-      _ = scrollAndReorder()
-      return true
+      return (true, scrollAndReorder().velocity)
     case .lifted:
       return scrollAndReorder()
     }
@@ -96,8 +121,8 @@ extension Engine {
   }
 
   /// Steps 2–5 of a frame for the lifted row.
-  private mutating func scrollAndReorder() -> Bool {
-    guard case .lifted(var lift) = phase else { return false }
+  private mutating func scrollAndReorder() -> (changed: Bool, velocity: Double) {
+    guard case .lifted(var lift) = phase else { return (false, 0) }
     let v = autoscrollVelocity
     let newOffset = clampOffset(offset + v * settings.dt)
     let delta = newOffset - offset
@@ -106,6 +131,21 @@ extension Engine {
     let before = (lift.position, lift.section)
     applyReorderRule(&lift)
     phase = .lifted(lift)
-    return delta != 0 || before != (lift.position, lift.section)
+    return (delta != 0 || before != (lift.position, lift.section), v)
   }
+}
+
+/// What one display frame left behind, for `tick(_:observe:)`.
+public struct FrameReport: Sendable, Equatable {
+  /// 1-based number of the frame within the `tick` or `wait`.
+  public var index: Int
+  /// Simulated seconds `t` after the frame.
+  public var time: Double
+  /// The gesture after the frame: the lifted row's slot, finger and snapshot center.
+  public var phase: Phase
+  /// The scroll offset after the frame.
+  public var offset: Double
+  /// The auto-scroll velocity the frame used, in points per second (0 unless a row was
+  /// lifted). The offset moved by `velocity / fps`, clamped to its range.
+  public var velocity: Double
 }

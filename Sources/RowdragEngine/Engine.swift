@@ -8,12 +8,15 @@ import RowdragBase
 /// or throws an `EngineError` and leaves the engine exactly as it was. Positions in the
 /// API are 0-based global row positions; the command layer converts addresses.
 public struct Engine: Sendable {
+  /// The rows, their sections, heights and flags, in the current order.
   public internal(set) var layout: Layout
+  /// Everything `set` changes except the row height.
   public internal(set) var settings = Settings()
   /// Scroll offset `o`, always inside `offsetRange`.
   public internal(set) var offset: Double
   /// Seconds of simulated time (`t`, advanced only by ticks).
   public internal(set) var time = 0.0
+  /// Where the gesture stands.
   public internal(set) var phase = Phase.idle
   var undoStack: [Edit] = []
   var redoStack: [Edit] = []
@@ -94,7 +97,9 @@ public struct Engine: Sendable {
   /// - Complexity: O(rows).
   public mutating func rebase() -> RowOrder { layout.rebase() }
 
+  /// Whether there is a gesture or move to undo.
   public var canUndo: Bool { !undoStack.isEmpty }
+  /// Whether there is an undone edit to redo.
   public var canRedo: Bool { !redoStack.isEmpty }
 
   /// Throws unless no gesture is in progress.

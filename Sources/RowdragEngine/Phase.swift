@@ -25,6 +25,7 @@ public enum Phase: Sendable, Equatable {
 public struct Touch: Sendable, Equatable {
   /// Global position and section of the pressed row.
   public var position: Int
+  /// Section of the pressed row.
   public var section: Int
   /// Screen y of the press, for the 10-point slop.
   public var pressY: Double
@@ -36,11 +37,13 @@ public struct Touch: Sendable, Equatable {
 
 /// A lifted row and its floating snapshot.
 public struct Lift: Sendable, Equatable {
-  /// Current global position and section of the lifted row `L`.
+  /// Current global position of the lifted row `L`.
   public var position: Int
+  /// Current section of `L`.
   public var section: Int
   /// Where `L` was when lifted, for `cancel` and the undo record.
   public var sourcePosition: Int
+  /// The section `L` was lifted from.
   public var sourceSection: Int
   /// Finger screen y.
   public var finger: Double

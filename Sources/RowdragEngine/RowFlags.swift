@@ -6,7 +6,9 @@
 /// never written into the file (SPEC §9.4). `pinned` wins over `locked` wherever both
 /// are set.
 public struct RowFlags: OptionSet, Sendable, Hashable {
+  /// The flag bits.
   public let rawValue: UInt8
+  /// Wraps flag bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Cannot be lifted or moved, but other rows may pass it (UIKit `canMoveRow… = NO`).

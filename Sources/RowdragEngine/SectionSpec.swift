@@ -7,6 +7,7 @@ public struct SectionSpec: Sendable, Equatable {
   /// Number of rows in the section.
   public var rowCount: Int
 
+  /// Describes a section.
   public init(titled: Bool, rowCount: Int) {
     self.titled = titled
     self.rowCount = rowCount

@@ -93,13 +93,21 @@ enum Golden {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden")
 
-  /// Nil when `actual` matches (or was recorded), else a description of the difference.
+  /// Nil when `actual` matches, else a description of the difference.
+  ///
+  /// With `ROWDRAG_RECORD=1` the file is written and the check still fails, as
+  /// argument-parser's snapshot tests do: a recorded run never passes by itself, and the
+  /// new file is reviewed as a diff before the run that passes.
   static func check(_ name: String, _ actual: String) -> String? {
     let url = directory.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["ROWDRAG_RECORD"] == "1" {
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try? Data(actual.utf8).write(to: url)
-      return nil
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(actual.utf8).write(to: url)
+        return "recorded \(name); review the diff, then run again without ROWDRAG_RECORD"
+      } catch {
+        return "could not record \(name): \(error)"
+      }
     }
     guard let data = try? Data(contentsOf: url) else {
       return "missing golden file \(name); record with ROWDRAG_RECORD=1"

@@ -119,4 +119,23 @@ struct DocumentationTests {
       #expect(text.contains(profiles) && text.contains(rules), "\(shell)")
     }
   }
+
+  @Test("the engine and the row order import nothing but each other and carry SPDX headers")
+  func embeddableTargetsStayPortable() throws {
+    let manager = FileManager.default
+    for folder in ["Sources/RowdragEngine", "Sources/RowdragBase"] {
+      let root = Self.root.appendingPathComponent(folder)
+      let files = try #require(manager.enumerator(atPath: root.path)).compactMap { $0 as? String }
+        .filter { $0.hasSuffix(".swift") }
+      #expect(!files.isEmpty)
+      for file in files {
+        let text = try read("\(folder)/\(file)")
+        #expect(text.hasPrefix("// SPDX-License-Identifier: Apache-2.0\n"), "\(file)")
+        for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+          #expect(line == "import RowdragBase", "\(folder)/\(file): \(line)")
+        }
+      }
+      #expect(manager.fileExists(atPath: root.appendingPathComponent("LICENSE").path))
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragFormats
@@ -14,11 +15,8 @@ struct JSONFuzzTests {
   /// and write without trapping, and print unchanged; whatever does not must say where.
   @Test("10,000 mutated documents: no trap, and an unedited print is the input")
   func mutations() throws {
-    var state: UInt64 = 7
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var rng = SplitMix64(seed: 7)
+    func next(_ bound: Int) -> Int { rng.next(bound) }
     let alphabet = Array(#"[]{}",:\ 0123456789eE.-+truefalsn/u"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
     var parsed = 0
     for _ in 0..<10_000 {

@@ -1,4 +1,5 @@
 import RowdragBase
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragFormats
@@ -7,27 +8,6 @@ import Testing
 /// split at every `\n`, keep each terminator, glue lines back together.
 @Suite("line index and text writer")
 struct LineIndexTests {
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-
-    /// Random text lines: mostly short, a few long (over a block), some CRLF, some NULs, sometimes no final
-    /// newline, sometimes runs of empty lines.
-    mutating func text(lines: Int) -> [UInt8] {
-      var bytes: [UInt8] = []
-      for _ in 0..<lines {
-        let length = next(200) == 0 ? next(9000) : next(30)
-        for _ in 0..<length { bytes.append([0x61, 0x62, 0x20, 0x00, 0xC3, 0xFF, 0x0D][next(7)]) }
-        bytes += next(5) == 0 ? [13, 10] : [10]
-      }
-      if next(3) == 0 && !bytes.isEmpty { bytes.removeLast() }
-      return bytes
-    }
-  }
-
   /// Each line with its terminator, split the obvious way.
   static func naiveLines(_ bytes: [UInt8]) -> [[UInt8]] {
     var lines: [[UInt8]] = []
@@ -45,7 +25,7 @@ struct LineIndexTests {
 
   @Test("block counts, line starts and spans agree with a naive split, before and after the table")
   func lookups() {
-    var rng = Generator(state: 11)
+    var rng = SplitMix64(seed: 11)
     // The largest inputs pass `parallelBlocks`, so both counting threads run.
     for lines in [0, 1, 2, 5, 200, 3000, 140_000] {
       let bytes = rng.text(lines: lines)
@@ -81,7 +61,7 @@ struct LineIndexTests {
 
   @Test("writing any order, as runs or flat, is the naive concatenation")
   func writes() throws {
-    var rng = Generator(state: 5)
+    var rng = SplitMix64(seed: 5)
     for trial in 0..<200 {
       let bytes = rng.text(lines: 1 + rng.next(trial < 150 ? 12 : 600))
       let list = TextList(bytes: bytes)
@@ -119,5 +99,20 @@ struct LineIndexTests {
       try out.flush()
       #expect(out.captured == expected, "trial \(trial), \(order.isRunBased ? "runs" : "flat")")
     }
+  }
+}
+
+extension SplitMix64 {
+  /// Random text lines: mostly short, a few long (over a block), some CRLF, some NULs, sometimes no final
+  /// newline, sometimes runs of empty lines.
+  mutating func text(lines: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for _ in 0..<lines {
+      let length = next(200) == 0 ? next(9000) : next(30)
+      for _ in 0..<length { bytes.append([0x61, 0x62, 0x20, 0x00, 0xC3, 0xFF, 0x0D][next(7)]) }
+      bytes += next(5) == 0 ? [13, 10] : [10]
+    }
+    if next(3) == 0 && !bytes.isEmpty { bytes.removeLast() }
+    return bytes
   }
 }

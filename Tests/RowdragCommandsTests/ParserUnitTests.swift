@@ -1,0 +1,122 @@
+import RowdragCommands
+import Testing
+
+/// The lexer, the number reading and printing, and the table-driven parser, each on its
+/// own (the command cases test them together through a session).
+@Suite("lexer, numbers and parser")
+struct ParserUnitTests {
+  /// Every command of a line, or the error that stopped it.
+  func lex(_ line: String) -> [String] {
+    var lexer = CommandLexer(line: line)
+    var out: [String] = []
+    while let result = lexer.next() {
+      switch result {
+      case .success(let raw):
+        out.append(([raw.name] + raw.arguments.map(\.text)).joined(separator: "|"))
+      case .failure(let error):
+        out.append("error: \(error.command): \(error.message)")
+      }
+    }
+    return out
+  }
+
+  @Test("; separates, # comments, /REGEX/ keeps both literally and \\/ is a slash")
+  func lexer() {
+    #expect(lex("press 3; drag +10 ;; tick") == ["press|3", "drag|+10", "tick"])
+    #expect(lex("  # only a comment") == [])
+    #expect(lex("tick 2 # the rest is a comment; release") == ["tick|2"])
+    #expect(lex("press /a;b#c\\/d/; release") == ["press|/a;b#c/d/", "release"])
+    #expect(lex("write /tmp/x y ; list") == ["write|/tmp/x y", "list"])
+    #expect(lex("w") == ["w"])
+    #expect(lex("press /unclosed").first?.hasPrefix("error: press:") == true)
+  }
+
+  @Test("numbers: decimal only, no inf, nan, hex or bare signs")
+  func numberParsing() {
+    #expect(NumberText.parse("420") == 420)
+    #expect(NumberText.parse("-12.5") == -12.5)
+    #expect(NumberText.parse("+.5") == 0.5)
+    #expect(NumberText.parse("1e3") == 1000)
+    #expect(NumberText.parse("5.") == 5)
+    for bad in ["", "-", ".", "e3", "1e", "inf", "nan", "0x10", "1_000", " 1", "1 "] {
+      #expect(NumberText.parse(bad) == nil, "\(bad)")
+    }
+    #expect(NumberText.parse("1e999") == .infinity)
+    #expect(NumberText.parseWhole("007") == 7)
+    #expect(NumberText.parseWhole("-1") == nil)
+    #expect(NumberText.parseWhole("99999999999999999999") == nil)
+  }
+
+  @Test("numbers print as %.3f without trailing zeros, and as the shortest round trip")
+  func numberPrinting() {
+    #expect(NumberText.fixed3(0) == "0")
+    #expect(NumberText.fixed3(-0.0001) == "0")
+    #expect(NumberText.fixed3(1.0 / 3) == "0.333")
+    #expect(NumberText.fixed3(1.0005) == "1")  // 1.000499999… in binary: rounds down, as %.3f does
+    #expect(NumberText.fixed3(2.0005) == "2.001")  // 2.000500000…1: rounds up
+    #expect(NumberText.fixed3(12.5) == "12.5")
+    #expect(NumberText.fixed3(-44) == "-44")
+    #expect(NumberText.fixed3(.nan) == "0")
+    #expect(NumberText.fixed3(.infinity).hasPrefix("17976931348623157"))
+    #expect(NumberText.short(600) == "600")
+    #expect(NumberText.short(12.5) == "12.5")
+    #expect(NumberText.short(0.00001) == "1e-05")
+    #expect(NumberText.short(-0.0) == "0")
+  }
+
+  func parse(_ line: String) throws(CommandError) -> Command {
+    var lexer = CommandLexer(line: line)
+    guard case .success(let raw) = lexer.next() else {
+      throw CommandError(command: "", message: "did not lex")
+    }
+    return try CommandParser.parse(raw)
+  }
+
+  @Test("each table row parses its arguments into a command")
+  func parser() throws {
+    #expect(try parse("press 3") == .press(.number(3)))
+    #expect(try parse("press y=420") == .pressAt(y: 420))
+    #expect(try parse("press $") == .press(.last))
+    #expect(try parse("press 2:1") == .press(.sectionRow(2, 1)))
+    #expect(try parse("drag /x/") == .dragToRow(.pattern("x")))
+    #expect(try parse("drag -12.5") == .dragBy(-12.5))
+    #expect(try parse("tick") == .tick(1))
+    #expect(try parse("wait 0.5") == .wait(0.5))
+    #expect(try parse("drop") == .release)
+    #expect(try parse("move 1 $") == .move(.number(1), to: .last))
+    #expect(try parse("scroll bottom") == .scrollBottom)
+    #expect(try parse("scroll y=-30") == .scrollTo(-30))
+    #expect(
+      try parse("set autoscroll linear zone=150")
+        == .set(key: "autoscroll", values: ["linear", "zone=150"]))
+    #expect(try parse("get rule") == .get(key: "rule"))
+    #expect(try parse("w out.txt") == .write("out.txt"))
+    #expect(try parse("Q") == .quit(force: true))
+    #expect(try parse("help drag") == .help("drag"))
+  }
+
+  @Test("the parser's refusals name the command and say what would be right")
+  func parserErrors() {
+    func message(_ line: String) -> String {
+      do {
+        _ = try parse(line)
+        return "parsed"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      message("prss 2") == "prss: unknown command; did you mean 'press'? ('help' lists commands)")
+    #expect(message("press") == "press: missing argument; usage: press ADDR | y=Y")
+    #expect(message("undo 1") == "undo: unexpected argument '1'; usage: undo")
+    #expect(
+      message("tick -1")
+        == "tick: '-1' is not a frame count; use a whole number from 0 to 2147483647")
+    #expect(message("move 1 /x/") == "move: TO must be a row number, $ or S:R, not a /REGEX/")
+    #expect(
+      message("drag y=abc")
+        == "drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5")
+    #expect(message("press 1:x") == "press: '1:x' is not a row address; use N, $, S:R or /REGEX/")
+    #expect(message("set rule") == "set: missing value; usage: set KEY VALUE...")
+  }
+}
