@@ -94,3 +94,12 @@ extension Session {
     document.rebase(previous)
   }
 }
+
+extension RowFlags {
+  /// The one-character mark `list` and `show` print: `P`, `L` or `-` (pinned wins).
+  var mark: Character {
+    if contains(.pinned) { return "P" }
+    if contains(.locked) { return "L" }
+    return "-"
+  }
+}

@@ -15,11 +15,4 @@ public struct RowFlags: OptionSet, Sendable, Hashable {
   public static let locked = RowFlags(rawValue: 1)
   /// Cannot be lifted, moved or passed: a barrier whose global position never changes.
   public static let pinned = RowFlags(rawValue: 2)
-
-  /// The one-character mark `list` and `show` print: `P`, `L` or `-`.
-  public var mark: Character {
-    if contains(.pinned) { return "P" }
-    if contains(.locked) { return "L" }
-    return "-"
-  }
 }
