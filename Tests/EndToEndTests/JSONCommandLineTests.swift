@@ -4,9 +4,8 @@ import Testing
 @Suite("JSON on the command line")
 struct JSONCommandLineTests {
   static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(
-      "shared/testdata/JSONTestSuite/test_parsing")
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/JSONTestSuite/test_parsing")
 
   @Test("every n_ file exits 3 with FILE:LINE:COLUMN")
   func invalidFiles() throws {

@@ -4,12 +4,11 @@ import Testing
 
 @testable import RowdragFormats
 
-/// The JSONTestSuite parsing corpus from `../shared/testdata/` beside the repository.
+/// The JSONTestSuite parsing corpus, vendored under `Tests/Fixtures/` with its licence.
 enum Corpus {
   static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(
-      "shared/testdata/JSONTestSuite/test_parsing")
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/JSONTestSuite/test_parsing")
 
   static func files(_ prefix: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -38,7 +37,7 @@ func printed(_ list: JSONList) throws -> [UInt8] {
 
 @Suite("JSONTestSuite")
 struct JSONTestSuiteTests {
-  @Test("the corpus is there (it sits in shared/testdata beside the repository)")
+  @Test("the corpus is there (Tests/Fixtures/JSONTestSuite)")
   func corpusPresent() {
     #expect(Corpus.files("y_").count > 90)
     #expect(Corpus.files("n_").count > 180)
