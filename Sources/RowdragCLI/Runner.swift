@@ -35,7 +35,7 @@ public struct Runner {
     } catch let error as IOFailure {
       // A failure already reported (say, by `print` into a full disk) is not repeated.
       guard code == .success || code == .commandFailed else { return code }
-      report("\(error.path): \(error.message)")
+      report(error.description)
       return .ioFailure
     } catch {
       return .ioFailure
@@ -96,7 +96,7 @@ public struct Runner {
   /// Reports a failed read or write (exit status 4), naming the file.
   func reportIO(_ error: any Error, _ path: String, _ suffix: String = "") -> ExitCode {
     if let failure = error as? IOFailure {
-      report("\(failure.path): \(failure.message)\(suffix)")
+      report(failure.description + suffix)
     } else {
       report("\(path): \(error)\(suffix)")
     }

@@ -41,7 +41,7 @@ public final class Session {
       throw CommandError(command: name, message: error.message, isIOFailure: error.isIOFailure)
     } catch let error as IOFailure {
       throw CommandError(
-        command: name, message: "\(error.path): \(error.message)", isIOFailure: true)
+        command: name, message: error.description, isIOFailure: true)
     } catch {
       throw CommandError(command: name, message: "\(error)")
     }

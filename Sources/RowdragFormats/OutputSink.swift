@@ -50,20 +50,20 @@ public final class OutputSink {
       buffer.append(10)
       lastByte = 10
     }
-    if let last = bytes.last { lastByte = last }
     if case .memory = destination {
       captured.append(contentsOf: buffer)
       buffer.removeAll(keepingCapacity: true)
       captured.append(contentsOf: bytes)
-      return
-    }
-    if bytes.count >= OutputSink.chunk {
+    } else if bytes.count >= OutputSink.chunk {
       try flush()
+      // Large spans come straight from a mapped list file: the kernel reads them first,
+      // so a file shrunk meanwhile is an `EFAULT` here rather than a SIGBUS in rowdrag.
       try emit(bytes)
     } else {
       buffer.append(contentsOf: bytes)
       if buffer.count >= OutputSink.chunk { try flush() }
     }
+    lastByte = bytes[bytes.count - 1]
   }
 
   public func write(_ bytes: [UInt8]) throws {

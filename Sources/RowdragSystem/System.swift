@@ -19,6 +19,9 @@ public enum System {
   /// The `errno` of the last failed call.
   public static var errorNumber: Int32 { errno }
 
+  /// `EFAULT`: a buffer handed to the kernel was not readable.
+  public static let badAddress = EFAULT
+
   /// `strerror` of `code`, lowercased as rowdrag's messages are.
   public static func errorText(_ code: Int32) -> String {
     String(cString: strerror(code)).lowercased()

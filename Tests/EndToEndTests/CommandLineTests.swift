@@ -74,6 +74,28 @@ struct CommandLineTests {
     #expect(result.text == "status 4\nrowdrag: the list file shrank while it was being read\n")
   }
 
+  @Test("a list file truncated at any moment of a load is exit 0 or 4, never a crash")
+  func shrunkDuringLoad() throws {
+    // 168 MB: counting its lines takes two threads long enough to be interrupted, and
+    // the fault may arrive on either (it once trapped on the background thread: the
+    // handler was main-actor isolated).
+    let result = try Binary.shell(
+      """
+      d=$(mktemp -d); seq 20000000 > "$d/big"
+      for delay in 0 0.002 0.005 0.01 0.02 0.04 0.08 0.15; do
+        cp "$d/big" "$d/list"
+        "$ROWDRAG" -n -e list "$d/list" > /dev/null 2> "$d/err" & pid=$!
+        sleep $delay; : > "$d/list"; wait $pid; status=$?
+        if [ $status -ne 0 ] && { [ $status -ne 4 ] || [ "$(cat "$d/err")" != \
+          "rowdrag: the list file shrank while it was being read" ]; }; then
+          echo "delay $delay: status $status: $(head -c 300 "$d/err")"
+        fi
+      done
+      rm -r "$d"; echo done
+      """)
+    #expect(result.text == "done\n")
+  }
+
   @Test("a lone - is standard input; -- ends options")
   func dashes() throws {
     let dir = try TemporaryDirectory()
