@@ -1,0 +1,97 @@
+/// One pass over an extended regular expression before glibc compiles it: finds
+/// back-references, estimates how many copies of its atoms repetition counts make
+/// glibc build, and spells `\d`/`\D` as bracket expressions.
+///
+/// It follows the grammar only as far as these questions need — groups, bracket
+/// expressions, escapes and `{m,n}` — and leaves every syntax error to `regcomp`.
+struct PatternScan {
+  /// The pattern as glibc gets it.
+  private(set) var translated = ""
+  /// Whether `\1` … `\9` appear outside bracket expressions.
+  private(set) var hasBackReference = false
+  /// Copies of atoms after counted repetition, nested counts multiplied.
+  private(set) var expansion = 0
+
+  init(_ pattern: String) {
+    let chars = Array(pattern)
+    // Each open group keeps the expansion of what it holds so far; the top level is
+    // the first entry. `last` is the expansion of the most recent atom, for a count.
+    var totals = [0]
+    var last = 0
+    var i = 0
+    func add(_ atom: Int) {
+      totals[totals.count - 1] += atom
+      last = atom
+    }
+    while i < chars.count {
+      let c = chars[i]
+      switch c {
+      case "\\" where i + 1 < chars.count:
+        let next = chars[i + 1]
+        if next.isNumber && next != "0" && next.isASCII { hasBackReference = true }
+        translated += next == "d" ? "[0-9]" : next == "D" ? "[^0-9]" : "\\\(next)"
+        add(1)
+        i += 2
+        continue
+      case "[":
+        var j = i + 1
+        if j < chars.count && chars[j] == "^" { j += 1 }
+        if j < chars.count && chars[j] == "]" { j += 1 }
+        while j < chars.count && chars[j] != "]" {
+          if chars[j] == "[", j + 1 < chars.count, ":.=".contains(chars[j + 1]) {
+            let close = chars[j + 1]
+            j += 2
+            while j + 1 < chars.count && !(chars[j] == close && chars[j + 1] == "]") { j += 1 }
+            j += 2
+          } else {
+            j += 1
+          }
+        }
+        let end = Swift.min(j, chars.count - 1)
+        translated += String(chars[i...end])
+        add(1)
+        i = end + 1
+        continue
+      case "(":
+        totals.append(0)
+      case ")" where totals.count > 1:
+        let group = totals.removeLast()
+        translated.append(c)
+        add(Swift.max(1, group))
+        i += 1
+        continue
+      case "{":
+        var j = i + 1
+        var bounds = [0]
+        var sawComma = false
+        while j < chars.count, chars[j] != "}" {
+          if let digit = chars[j].wholeNumberValue, chars[j].isASCII {
+            bounds[bounds.count - 1] = Swift.min(1_000_000, bounds[bounds.count - 1] * 10 + digit)
+          } else if chars[j] == "," {
+            sawComma = true
+            bounds.append(0)
+          }
+          j += 1
+        }
+        let upper =
+          sawComma
+          ? (j > i + 1 && chars[j - 1] == "," ? bounds[0] + 1 : bounds.last ?? 0)
+          : bounds[0]
+        let copies = Swift.max(1, upper)
+        totals[totals.count - 1] += last * (copies - 1)
+        last *= copies
+        let end = Swift.min(j, chars.count - 1)
+        translated += String(chars[i...end])
+        i = end + 1
+        continue
+      case "|", "*", "+", "?", "^", "$":
+        break
+      default:
+        add(1)
+      }
+      translated.append(c)
+      i += 1
+    }
+    expansion = totals.reduce(0, +)
+  }
+}
