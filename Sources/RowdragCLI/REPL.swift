@@ -19,6 +19,7 @@ public enum REPL {
     let err = OutputSink(fd: 2, name: "<stderr>")
     activeSession = session
     configureReadline()
+    session.isInterrupted = { Signals.interruptPending }
     // Prompts and the banner never go into a pipe: with standard output redirected
     // they go to standard error, and only command output goes to standard output.
     let chatter = environment.stdoutIsTerminal ? out : err
@@ -51,7 +52,9 @@ public enum REPL {
       }
       free(raw)
       history.add(line)
+      _ = Signals.takeInterrupt()  // a Ctrl-C at the prompt is spent
       let result = LineRunner.run(Array(line.utf8), session: session, out: out, keepGoing: false)
+      _ = Signals.takeInterrupt()  // and so is one that stopped the command
       try? out.flush()
       if out.owesNewline {
         say("\n", out)

@@ -56,6 +56,9 @@ public struct CommandError: Error, Sendable, Equatable {
     self.isIOFailure = isIOFailure
   }
 
+  /// Ctrl-C stopped a long command.
+  public static let interrupted = CommandError(command: "", message: "interrupted")
+
   /// `COMMAND: message`, or just the message when there is no command name.
   public var description: String { command.isEmpty ? message : "\(command): \(message)" }
 }

@@ -53,6 +53,8 @@ extension EngineError {
       "\(quantity.name) is out of range; use a smaller number"
     case .tooManyFrames:
       "too many frames; use at most 2147483647"
+    case .interrupted(let run, let asked):
+      "interrupted after \(run) of \(asked) frames; the frames run are kept"
     }
   }
 }

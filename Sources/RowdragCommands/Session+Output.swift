@@ -17,6 +17,7 @@ extension Session {
     // One reused byte buffer a row: ten million rows print in a second or two.
     var line: [UInt8] = []
     try document.forEachLabel(in: layout.order) { position, label in
+      if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
       line.removeAll(keepingCapacity: true)
       // `%6d`: the number right-aligned in six columns, wider when it needs to be.
       let number = position + 1

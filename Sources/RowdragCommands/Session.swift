@@ -14,6 +14,9 @@ public final class Session {
   public var width = 80
   /// Whether `show` may use colour.
   public var color = false
+  /// Asked now and then by long commands (`tick`, `wait`, a `/REGEX/` over many rows,
+  /// `list`); when it says yes they stop with "interrupted". The REPL wires Ctrl-C here.
+  public var isInterrupted: () -> Bool = { false }
   private var matchers: [String: LabelMatcher] = [:]
 
   public init(document: Document, layout: Layout, filePath: String?) {
@@ -56,8 +59,8 @@ public final class Session {
     case .dragToRow(let a):
       guard engine.finger != nil else { throw EngineError.noGesture }
       try engine.drag(toRow: try resolve(a))
-    case .tick(let n): try engine.tick(n)
-    case .wait(let s): try engine.wait(s)
+    case .tick(let n): try engine.tick(n, isInterrupted: isInterrupted)
+    case .wait(let s): try engine.wait(s, isInterrupted: isInterrupted)
     case .release: try engine.release()
     case .cancel: try engine.cancel()
     case .move(let a, let target): try move(a, to: target)
@@ -106,10 +109,16 @@ public final class Session {
     case .pattern(let p):
       let matcher = try cachedMatcher(p)
       var found: Int?
+      var interrupted = false
       document.forEachLabel(in: layout.order) { position, label in
+        if position & 0xFFF == 0xFFF && isInterrupted() {
+          interrupted = true
+          return false
+        }
         if matcher.matches(label) { found = position }
         return found == nil
       }
+      if interrupted { throw CommandError.interrupted }
       if let found { return found }
       throw CommandError(command: "", message: "no row matches /\(p)/")
     }

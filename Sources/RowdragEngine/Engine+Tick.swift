@@ -10,15 +10,24 @@ extension Engine {
   /// A frame is a function of the lifted row's slot, the offset and the snapshot
   /// center (the finger and settings stay put during a tick). So once a frame changes
   /// nothing but the clock, or the state repeats the one of two frames before (the
-  /// `under` rule's oscillation), the rest is known: only `t` advances (still one
-  /// addition a frame, to keep `t` exact), after one more frame if the parity needs it.
-  /// - Complexity: O(frames that scroll or reorder + rows passed), plus one addition
-  ///   per remaining frame.
-  public mutating func tick(_ frames: Int) throws(EngineError) {
+  /// `under` rule's oscillation), the rest is known: only `t` advances, after one more
+  /// frame if the parity needs it. A hold is skipped to the frame that lifts. Both use
+  /// `RepeatedSum`, so `t` and the time held are exactly the frame-by-frame sums.
+  ///
+  /// `isInterrupted` is asked every 65,536 frames; when it says yes, the tick stops
+  /// with `EngineError.interrupted`, keeping the frames it ran.
+  /// - Complexity: O(frames that scroll or reorder + rows passed + log frames).
+  public mutating func tick(_ frames: Int, isInterrupted: () -> Bool = { false })
+    throws(EngineError)
+  {
     guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
     var remaining = frames
+    skipHold(&remaining)
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     while remaining > 0 {
+      if remaining & 0xFFFF == 0 && isInterrupted() {
+        throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
+      }
       remaining -= 1
       guard frame().changed else { break }
       let now = frameState
@@ -32,10 +41,22 @@ extension Engine {
       }
       recent = [now, recent[0]]
     }
+    time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
+  }
+
+  /// While a press is held, jumps to the frame before the one that lifts the row (or
+  /// through all `remaining` frames when the hold outlasts them).
+  private mutating func skipHold(_ remaining: inout Int) {
+    guard case .holding(var touch) = phase, remaining > 64 else { return }
     let dt = settings.dt
-    var t = time
-    for _ in 0..<remaining { t += dt }
-    time = t
+    let lifting = RepeatedSum.additionsToReach(
+      settings.hold - 1e-9, adding: dt, to: touch.held, limit: remaining)
+    let skip = lifting.map { $0 - 1 } ?? remaining
+    guard skip > 0 else { return }
+    touch.held = RepeatedSum.adding(dt, times: skip, to: touch.held)
+    time = RepeatedSum.adding(dt, times: skip, to: time)
+    phase = .holding(touch)
+    remaining -= skip
   }
 
   /// Advances `frames` display frames, reporting each to `observe` as it ends: the
@@ -43,10 +64,15 @@ extension Engine {
   ///
   /// Ends in exactly the state `tick(frames)` reaches, but steps every frame.
   /// - Complexity: O(frames + rows passed).
-  public mutating func tick(_ frames: Int, observe: (FrameReport) -> Void) throws(EngineError) {
+  public mutating func tick(
+    _ frames: Int, isInterrupted: () -> Bool = { false }, observe: (FrameReport) -> Void
+  ) throws(EngineError) {
     guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
     var index = 0
     while index < frames {
+      if index & 0xFFFF == 0xFFFF && isInterrupted() {
+        throw .interrupted(framesRun: index, framesAsked: frames)
+      }
       index += 1
       let velocity = frame().velocity
       observe(
@@ -69,15 +95,17 @@ extension Engine {
   }
 
   /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.
-  public mutating func wait(_ seconds: Double) throws(EngineError) {
-    try tick(try frames(in: seconds))
-  }
-
-  /// `wait`, reporting each frame to `observe` (see `tick(_:observe:)`).
-  public mutating func wait(_ seconds: Double, observe: (FrameReport) -> Void)
+  public mutating func wait(_ seconds: Double, isInterrupted: () -> Bool = { false })
     throws(EngineError)
   {
-    try tick(try frames(in: seconds), observe: observe)
+    try tick(try frames(in: seconds), isInterrupted: isInterrupted)
+  }
+
+  /// `wait`, reporting each frame to `observe` (see `tick(_:isInterrupted:observe:)`).
+  public mutating func wait(
+    _ seconds: Double, isInterrupted: () -> Bool = { false }, observe: (FrameReport) -> Void
+  ) throws(EngineError) {
+    try tick(try frames(in: seconds), isInterrupted: isInterrupted, observe: observe)
   }
 
   /// The frame count of `seconds` at the current rate.

@@ -49,6 +49,9 @@ public enum EngineError: Error, Sendable, Equatable {
   case notFinite(Quantity)
   /// A tick asked for more than `Engine.maxFrames` frames.
   case tooManyFrames
+  /// A tick or wait was interrupted after running `framesRun` of `framesAsked` frames;
+  /// the frames it ran are kept.
+  case interrupted(framesRun: Int, framesAsked: Int)
 }
 
 /// The settings the engine checks.

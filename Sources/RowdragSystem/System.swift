@@ -7,12 +7,14 @@ import Glibc
 /// rowdrag targets Linux (Debian's GNU readline and glibc); there is no second platform
 /// branch to keep dead.
 public enum System {
-  /// Calls `body` again while it fails with `EINTR`.
+  /// Calls `body` again while it fails with `EINTR` — unless the interruption was a
+  /// Ctrl-C the program catches (`Signals.catchInterrupts`): then the call fails with
+  /// `EINTR`, so a blocked `open` of a FIFO or a `write` to a stuck pipe gives up.
   @inline(__always)
   static func retrying<T: BinaryInteger>(_ body: () -> T) -> T {
     while true {
       let result = body()
-      if result != -1 || errno != EINTR { return result }
+      if result != -1 || errno != EINTR || Signals.interruptPending { return result }
     }
   }
 

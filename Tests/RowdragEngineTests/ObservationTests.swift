@@ -27,11 +27,17 @@ struct ObservationTests {
     var holding = plainEngine(50) { $0.hold = 0.2 }
     try holding.press(position: 2)
 
+    var longHold = plainEngine(50) { $0.hold = 100 }  // outlasts every tick below
+    try longHold.press(position: 3)
+
     var top = plainEngine(100) { $0.autoscroll = .rate() }
     try top.scroll(to: 2000)
     try top.press(screenY: 300)
     try top.drag(toScreenY: 3)
-    return [("bottom edge", bottom), ("oscillation", oscillating), ("hold", holding), ("top", top)]
+    return [
+      ("bottom edge", bottom), ("oscillation", oscillating), ("hold", holding),
+      ("long hold", longHold), ("top", top),
+    ]
   }
 
   @Test("observed ticks end where plain ticks do, and report each frame as tick(1) would")
@@ -121,5 +127,24 @@ struct ObservationTests {
     ) { Constant(speed: $0[0]) }
     try engine.setAutoscroll(try AutoScrollProfile(constant, values: ["speed": 300]))
     #expect(engine.settings.autoscroll.values == [300])
+  }
+
+  @Test("an interrupted tick stops at a 65,536-frame boundary and keeps the frames it ran")
+  func interruption() throws {
+    var engine = plainEngine(200) { $0.autoscroll = .linear(max: 0.001) }  // scrolls every frame
+    try engine.press(screenY: 300)
+    try engine.drag(toScreenY: 590)
+    var reference = engine
+    #expect(throws: EngineError.interrupted(framesRun: 16_960, framesAsked: 1_000_000)) {
+      try engine.tick(1_000_000, isInterrupted: { true })
+    }
+    try reference.tick(16_960)
+    #expect(engine.time == reference.time && engine.offset == reference.offset)
+    var asked = 0
+    try engine.tick(100) {
+      asked += 1
+      return false
+    }
+    #expect(asked == 0)  // short ticks never ask
   }
 }

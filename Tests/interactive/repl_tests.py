@@ -138,6 +138,45 @@ def test_unwritable_history_warns_and_goes_on(binary):
     assert child.exitstatus == 0
 
 
+def test_ctrl_c_stops_a_long_tick_and_keeps_the_session(binary):
+    """Before: the handler redrew a prompt while the tick ran on for hours."""
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    command(child, "move 1 2")  # an unsaved change that must survive
+    command(child, "set autoscroll linear max=0.001")  # scrolls a little every frame
+    command(child, "set viewport 150")
+    command(child, "press 1")
+    command(child, "drag y=140")
+    child.sendline("tick 2147483647")
+    child.expect_exact("tick 2147483647")
+    child.send("\x03")
+    child.expect(r"error: tick: interrupted after \d+ of 2147483647 frames; the frames run are kept")
+    child.expect(PROMPT)
+    assert re.fullmatch(r"rowdrag\[5\* lifted 1→\d+\]> ", child.after), child.after
+    command(child, "cancel")
+    out = command(child, "list")
+    assert "1\t-\twalk dog" in out, out  # the earlier move is still there
+    assert child.isalive()
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
+
+
+def test_ctrl_c_stops_a_write_to_a_fifo_without_reader(binary):
+    home, path = workspace()
+    fifo = os.path.join(home, "pipe")
+    os.mkfifo(fifo)
+    child = spawn(binary, path, home)
+    child.sendline(f"write {fifo}")
+    child.expect_exact(f"write {fifo}")
+    child.send("\x03")
+    child.expect(r"error: write: .*pipe: cannot open: interrupted system call")
+    child.expect(PROMPT)
+    out = command(child, "state")
+    assert '"phase":"idle"' in out, out
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def test_ctrl_c_clears_the_line(binary):
     home, path = workspace()
     child = spawn(binary, path, home)
