@@ -3,10 +3,13 @@ import RowdragSystem
 /// Replaces a file's contents so that, whatever fails or whenever the process dies,
 /// the path holds either the whole old file or the whole new one.
 ///
-/// As GNU sed's in-place mode, plus durability: a temporary file in the same directory
-/// (`mkstemp`, which opens with `O_EXCL`), the new bytes, `fsync`, the old mode (and
-/// owner when root), an optional backup (a hard link to the old file), `rename`, and an
-/// `fsync` of the directory. Foundation's `.atomic` would drop the mode on Linux.
+/// As GNU sed's in-place mode, plus durability and no litter: an unnamed file in the
+/// same directory (`O_TMPFILE`; `mkstemp` where the file system lacks it), the new
+/// bytes, `fsync`, the old mode (and owner when root), an optional backup (a hard link
+/// to the old file), a temporary name only for the moment of the `rename`, and an
+/// `fsync` of the directory. While a temporary name exists, SIGINT, SIGTERM and SIGHUP
+/// remove it (`Signals.removeOnTermination`); SIGKILL can leave one only in that
+/// moment. Foundation's `.atomic` would drop the mode on Linux.
 public enum AtomicFile {
   /// Writes the bytes `produce` emits to `path`.
   ///
@@ -24,7 +27,7 @@ public enum AtomicFile {
     produce: (OutputSink) throws -> Void
   ) throws {
     // Write through a symbolic link to the file it names, so the link survives.
-    let path = System.realPath(path) ?? path
+    let path = try ProtectedPath.resolve(path)
     let info = System.status(ofPath: path)
     if info == nil && mustExist { throw IOFailure.errno(path, "cannot edit in place") }
     if let info, info.kind != .regular {
@@ -35,12 +38,18 @@ public enum AtomicFile {
       return
     }
     let directory = directoryOf(path)
-    guard let (fd, temporary) = System.makeTemporary(prefix: "\(directory)/.rowdrag-") else {
-      throw IOFailure.errno(path, "cannot create a temporary file in \(directory)")
-    }
-    var renamed = false
+    var temporary: String?  // the name the new contents have, while they have one
     defer {
-      if !renamed { System.unlink(temporary) }
+      if let temporary { System.unlink(temporary) }
+      Signals.removeOnTermination(nil)
+    }
+    var fd = System.openUnnamed(inDirectory: directory)
+    if fd < 0 {
+      guard let (named, name) = System.makeTemporary(prefix: "\(directory)/.rowdrag-") else {
+        throw IOFailure.errno(path, "cannot create a temporary file in \(directory)")
+      }
+      Signals.removeOnTermination(name)
+      (fd, temporary) = (named, name)
     }
     do {
       let sink = OutputSink(fd: fd, name: path)
@@ -51,6 +60,7 @@ public enum AtomicFile {
         throw IOFailure.errno(path, "cannot set the mode")
       }
       if let info, System.isRoot { _ = System.setOwner(fd, user: info.user, group: info.group) }
+      if temporary == nil { temporary = try name(unnamed: fd, in: directory, for: path) }
       if System.close(fd) != 0 { throw IOFailure.errno(path, "cannot write") }
     } catch {
       System.close(fd)
@@ -61,13 +71,30 @@ public enum AtomicFile {
       System.unlink(backup)
       if !System.link(path, as: backup) { throw IOFailure.errno(backup, "cannot make the backup") }
     }
-    guard System.rename(temporary, to: path) else { throw IOFailure.errno(path, "cannot replace") }
-    renamed = true
+    guard let name = temporary, System.rename(name, to: path) else {
+      throw IOFailure.errno(path, "cannot replace")
+    }
+    temporary = nil
     let directoryFD = System.open(directory, .directory)
     if directoryFD >= 0 {
       _ = System.sync(directoryFD)
       System.close(directoryFD)
     }
+  }
+
+  /// Links the finished unnamed file under a fresh temporary name next to `path`.
+  private static func name(unnamed fd: Int32, in directory: String, for path: String) throws
+    -> String
+  {
+    for _ in 0..<100 {
+      let name = "\(directory)/.rowdrag-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+      if System.name(unnamed: fd, as: name) {
+        Signals.removeOnTermination(name)
+        return name
+      }
+      if System.errorNumber != System.alreadyExists { break }
+    }
+    throw IOFailure.errno(path, "cannot name the new file in \(directory)")
   }
 
   /// Throws unless `path` is an existing regular file (checked before an in-place run

@@ -30,6 +30,33 @@ public enum Signals {
     install(SIGBUS, onBusError)
   }
 
+  /// Removes the temporary file registered with `removeOnTermination` when SIGINT,
+  /// SIGTERM or SIGHUP ends the process, then dies of the signal as it would have.
+  /// (SIGKILL cannot be caught; the writer keeps its file unnamed for that reason.)
+  public static func cleanUpOnTermination() {
+    temporaryArmed.store(false, ordering: .relaxed)
+    _ = temporaryPath
+    for signal in [SIGINT, SIGTERM, SIGHUP] { install(signal, onTermination) }
+  }
+
+  /// Registers `path` (or, with nil, nothing) as the file to remove if the process is
+  /// ended by a signal now.
+  public static func removeOnTermination(_ path: String?) {
+    temporaryArmed.store(false, ordering: .sequentiallyConsistent)
+    guard let path else { return }
+    let bytes = Array(path.utf8.prefix(Int(PATH_MAX) - 1))
+    for (k, byte) in bytes.enumerated() { temporaryPath[k] = CChar(bitPattern: byte) }
+    temporaryPath[bytes.count] = 0
+    temporaryArmed.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  static let temporaryArmed = Atomic<Bool>(false)
+  nonisolated(unsafe) static let temporaryPath: UnsafeMutablePointer<CChar> = {
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX))
+    buffer.initialize(repeating: 0, count: Int(PATH_MAX))
+    return buffer
+  }()
+
   private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
@@ -47,4 +74,15 @@ private func onBusError(_ signal: Int32) {
   let message: StaticString = "rowdrag: the list file shrank while it was being read\n"
   _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
   _exit(4)
+}
+
+private func onTermination(_ signal: Int32) {
+  if Signals.temporaryArmed.load(ordering: .sequentiallyConsistent) {
+    _ = unlink(Signals.temporaryPath)
+  }
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_DFL
+  sigemptyset(&action.sa_mask)
+  _ = sigaction(signal, &action, nil)
+  _ = raise(signal)
 }

@@ -23,6 +23,8 @@ public enum System {
 
   /// `EFAULT`: a buffer handed to the kernel was not readable.
   public static let badAddress = EFAULT
+  /// `EEXIST`: the name is taken.
+  public static let alreadyExists = EEXIST
 
   /// `strerror` of `code`, lowercased as rowdrag's messages are.
   public static func errorText(_ code: Int32) -> String {
@@ -89,13 +91,6 @@ public enum System {
   /// `unlink(2)`; failure is ignored by every caller (the file may be gone).
   public static func unlink(_ path: String) { _ = Glibc.unlink(path) }
 
-  /// `realpath(3)`: the canonical path of an existing file.
-  public static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
   /// `mkstemp(3)` for `prefix` + six random characters: the descriptor and the path.
   public static func makeTemporary(prefix: String) -> (fd: Int32, path: String)? {
     var template = Array("\(prefix)XXXXXX".utf8CString)
@@ -105,6 +100,45 @@ public enum System {
     guard fd >= 0 else { return nil }
     return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
+
+  /// An unnamed regular file in `directory` (`O_TMPFILE`), open for writing: nothing
+  /// to clean up if the process dies. -1 where the file system does not support it.
+  public static func openUnnamed(inDirectory directory: String) -> Int32 {
+    retrying {
+      Glibc.open(directory, FileControl.unnamedFile | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
+    }
+  }
+
+  /// Gives the unnamed file open as `fd` the name `path` (`linkat` through
+  /// `/proc/self/fd`, which needs no privilege); false when `path` exists or on error.
+  public static func name(unnamed fd: Int32, as path: String) -> Bool {
+    linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+  }
+
+  /// `lstat(2)`: the entry itself, not what a symbolic link names.
+  public static func linkStatus(ofPath path: String) -> (status: FileStatus, isLink: Bool)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (FileStatus(info), (info.st_mode & S_IFMT) == S_IFLNK)
+  }
+
+  /// `readlink(2)`: what a symbolic link names.
+  public static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `getcwd(3)`.
+  public static func currentDirectory() -> String? {
+    guard let cwd = getcwd(nil, 0) else { return nil }
+    defer { free(cwd) }
+    return String(cString: cwd)
+  }
+
+  /// The effective user id, whose links the kernel lets a process follow anywhere.
+  public static var effectiveUser: UInt32 { UInt32(geteuid()) }
 
   /// `0666` less the umask, as a newly created file would get.
   public static var newFileMode: UInt32 {
@@ -224,6 +258,8 @@ public struct FileStatus: Sendable, Equatable {
   public var size: Int
   /// Permission bits (`0o7777`).
   public var mode: UInt32
+  /// Sticky and writable by everyone, as `/tmp` is.
+  public var isSharedSticky: Bool { mode & 0o1000 != 0 && mode & 0o002 != 0 }
   /// Owner.
   public var user: UInt32
   /// Group.
@@ -259,8 +295,11 @@ public enum PageRounding: Sendable {
   case outward
 }
 
-/// `fcntl(2)` commands the C headers do not export to Swift.
+/// `fcntl(2)` commands and `open(2)` flags the C headers do not export to Swift.
 enum FileControl {
   /// `F_SETPIPE_SZ` (Linux).
   static let setPipeSize: Int32 = 1031
+  /// `__O_TMPFILE` (Linux, the same on x86-64 and ARM64); `O_TMPFILE` adds
+  /// `O_DIRECTORY`.
+  static let unnamedFile: Int32 = 0o20_000_000
 }

@@ -3,6 +3,7 @@ import RowdragFormats
 import RowdragSystem
 
 Signals.reportShrunkListFile()
+Signals.cleanUpOnTermination()
 
 let runner = Runner(
   environment: .current(),
