@@ -60,7 +60,10 @@ public enum REPL {
         say("\n", out)
         out.owesNewline = false
       }
-      for failure in result.failures { say("error: \(failure.description)\n", err) }
+      for failure in result.failures {
+        let text = failure.description
+        say("error: \(err.isTerminal ? TerminalText.escape(text) : text)\n", err)
+      }
       switch result.quit {
       case .proceed:
         if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { warnedUnsaved = false }

@@ -33,7 +33,11 @@ extension Session {
       let mark = position == lifted ? ">" : layout.flags(at: position).mark
       line.append(contentsOf: mark.utf8)
       line.append(9)
-      line.append(contentsOf: label)
+      if out.isTerminal {
+        TerminalText.escape(label, into: &line)
+      } else {
+        line.append(contentsOf: label)
+      }
       line.append(10)
       try line.withUnsafeBytes { try out.write($0) }
       return true

@@ -13,7 +13,8 @@ enum TextWidth {
     }
   }
 
-  /// `text` with control characters shown as `?`, cut to at most `width` columns
+  /// `text` with control characters (C0, DEL, C1, bidirectional controls) shown as `?`,
+  /// cut to at most `width` columns
   /// (ending in `…` when cut).
   static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
@@ -21,7 +22,8 @@ enum TextWidth {
     var used = 0
     var cut = false
     for scalar in text.unicodeScalars {
-      let s: Unicode.Scalar = scalar.value < 32 || scalar.value == 127 ? "?" : scalar
+      let s: Unicode.Scalar =
+        scalar.value == 9 || TerminalText.isControl(scalar.value) ? "?" : scalar
       let w = columns(s)
       if used + w > width {
         cut = true

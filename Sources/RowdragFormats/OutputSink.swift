@@ -24,10 +24,14 @@ public final class OutputSink {
   public var endsWithoutNewline: Bool { lastByte.map { $0 != 10 } ?? false }
   private static let chunk = 1 << 16
 
+  /// Whether the sink is a terminal, where text from lists and users is escaped.
+  public var isTerminal = false
+
   /// A sink that writes to `fd`.
   public init(fd: Int32, name: String) {
     destination = .descriptor(fd)
     self.name = name
+    isTerminal = System.isTerminal(fd)
     buffer.reserveCapacity(OutputSink.chunk)
     // A bigger pipe means fewer round trips with the reader for large lists; the
     // kernel may refuse (a limit), which changes nothing.

@@ -177,6 +177,17 @@ def test_ctrl_c_stops_a_write_to_a_fifo_without_reader(binary):
     child.expect(pexpect.EOF)
 
 
+def test_labels_cannot_steer_the_terminal(binary):
+    home, path = workspace("\x1b]0;owned\x07title\nplain\nc1 \u009b2J\n")
+    child = spawn(binary, path, home)
+    out = command(child, "list")
+    assert "^[]0;owned^Gtitle" in out, repr(out)
+    assert "c1 \\x9b2J" in out, repr(out)
+    assert "\x1b]" not in out and "\u009b" not in out, repr(out)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def test_ctrl_c_clears_the_line(binary):
     home, path = workspace()
     child = spawn(binary, path, home)
