@@ -41,6 +41,9 @@ public final class LabelMatcher {
     if scan.hasBackReference {
       throw fail("back-references (\\1 to \\9) are not supported; they can take exponential time")
     }
+    if scan.hasCharacterName {
+      throw fail("\\N{NAME} character names are not supported; type the character itself")
+    }
     if scan.expansion > LabelMatcher.expansionLimit {
       throw fail(
         "too complex: its repetition counts build over \(LabelMatcher.expansionLimit) copies; "

@@ -68,17 +68,23 @@ public enum ListLoader {
   }
 
   /// Whether to read `bytes` as JSON (SPEC §5.2): forced, by a `.json` name, or
-  /// (automatic) when the first non-blank byte is `[` or `{` and it parses as a list.
+  /// (automatic) when the text is shaped like a JSON list — its first and last non-blank
+  /// bytes are `[` and `]`, or `{` and `}`. The decision never depends on whether the
+  /// JSON is valid, so two files that differ in one number are read the same way, and
+  /// an invalid one is an error at its place, with a hint to give `--text`.
   private static func parse(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
-    let forced =
-      options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
-    if forced || (options.format == .automatic && startsLikeJSON(store.buffer)) {
+    let named = options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
+    if named { return try parseJSON(store: store, name: name, options: options) }
+    if options.format == .automatic && shapedLikeJSON(store.buffer) {
       do {
         return try parseJSON(store: store, name: name, options: options)
       } catch {
-        if forced { throw error }
+        throw LoadError(
+          location: error.location,
+          message: error.message + " (read as JSON, as it starts with [ or { and ends with "
+            + "] or }; give --text to read it as lines)")
       }
     }
     let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header")
@@ -111,11 +117,12 @@ public enum ListLoader {
     }
   }
 
-  private static func startsLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else {
-      return false
-    }
-    return first == 91 || first == 123
+  private static func shapedLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func blank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
+    guard let first = bytes.first(where: { !blank($0) }),
+      let last = bytes.last(where: { !blank($0) })
+    else { return false }
+    return (first == 91 && last == 93) || (first == 123 && last == 125)  // [ ] { }
   }
 
   private static func matcher(_ pattern: String, _ option: String) throws(LoadError) -> LabelMatcher

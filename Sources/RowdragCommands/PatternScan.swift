@@ -9,6 +9,8 @@ struct PatternScan {
   private(set) var translated = ""
   /// Whether `\1` … `\9` appear outside bracket expressions.
   private(set) var hasBackReference = false
+  /// Whether a `\N{NAME}` character name appears (a Swift `Regex` form glibc lacks).
+  private(set) var hasCharacterName = false
   /// Copies of atoms after counted repetition, nested counts multiplied.
   private(set) var expansion = 0
 
@@ -29,6 +31,7 @@ struct PatternScan {
       case "\\" where i + 1 < chars.count:
         let next = chars[i + 1]
         if next.isNumber && next != "0" && next.isASCII { hasBackReference = true }
+        if next == "N" && i + 2 < chars.count && chars[i + 2] == "{" { hasCharacterName = true }
         translated += next == "d" ? "[0-9]" : next == "D" ? "[^0-9]" : "\\\(next)"
         add(1)
         i += 2

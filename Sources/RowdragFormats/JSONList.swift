@@ -56,6 +56,7 @@ public struct JSONList: ListDocument, Sendable {
     self.store = store
     store.populate()
     let bytes = store.buffer
+    if let encoding = JSONList.foreignEncoding(bytes) { throw encoding }
     var scanner = JSONScanner(bytes)
     try scanner.scan()
     let (values, topKind, topStart, topEnd) = (
@@ -213,4 +214,26 @@ public struct JSONList: ListDocument, Sendable {
 /// Valid JSON whose top level is not a list shape.
 public struct JSONShapeError: Error, Sendable, Equatable {
   public init() {}
+}
+
+extension JSONList {
+  /// Text that is not plain UTF-8 JSON, said as what it is and what to do about it.
+  static func foreignEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return JSONSyntaxError(
+        line: 1, column: 1,
+        message: "the file starts with a UTF-8 byte-order mark, which JSON does not allow "
+          + "(RFC 8259); remove the first three bytes, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' FILE")
+    }
+    let utf16 =
+      bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+      || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0))
+    if utf16 {
+      return JSONSyntaxError(
+        line: 1, column: 1,
+        message: "the file is UTF-16 (or UTF-32), and JSON lists must be UTF-8; convert it, "
+          + "e.g. iconv -f UTF-16 -t UTF-8 FILE")
+    }
+    return nil
+  }
 }

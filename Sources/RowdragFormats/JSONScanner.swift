@@ -324,7 +324,10 @@ struct JSONScanner {
     return i
   }
 
+  /// A byte as messages quote it: itself when printable ASCII, else `\x00`-style.
   static func show(_ b: UInt8) -> String {
-    b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
+    guard b < 0x20 || b >= 0x7F else { return String(UnicodeScalar(b)) }
+    let hex = String(b, radix: 16)
+    return "\\x" + (hex.count == 1 ? "0" + hex : hex)
   }
 }

@@ -12,10 +12,17 @@ struct RunResult: Equatable {
 func rowdrag(_ arguments: [String], stdin: String = "", environment: Environment = Environment())
   -> RunResult
 {
+  rowdrag(arguments, stdinBytes: Array(stdin.utf8), environment: environment)
+}
+
+/// `rowdrag(_:stdin:environment:)` with standard input as raw bytes.
+func rowdrag(
+  _ arguments: [String], stdinBytes: [UInt8], environment: Environment = Environment()
+) -> RunResult {
   let out = OutputSink(memoryNamed: "<stdout>")
   let err = OutputSink(memoryNamed: "<stderr>")
   let runner = Runner(
-    environment: environment, stdout: out, stderr: err, readStdin: { ByteStore(Array(stdin.utf8)) })
+    environment: environment, stdout: out, stderr: err, readStdin: { ByteStore(stdinBytes) })
   let status = runner.run(arguments)
   return RunResult(stdout: out.text, stderr: err.text, status: status.rawValue)
 }
