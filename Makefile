@@ -11,8 +11,13 @@ FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 RELEASE_FLAGS = -c release --static-swift-stdlib
 DEBUG_BIN = .build/debug/rowdrag
 RELEASE_BIN = .build/release/rowdrag
+FUZZ_BIN = .build/fuzz/release/rowdrag-fuzz
+FUZZ_TARGETS = commands json text engine
+# Seconds per target for `make fuzz`; `make test` runs a short smoke of each.
+FUZZ_TIME ?= 300
+FUZZ_SMOKE_TIME = 8
 
-.PHONY: all build release deps test-deps test demo format lint completions install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
 
 all: build
 
@@ -38,10 +43,12 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# Build once (tests included), then run every suite against that build.
+# Build once (tests included), then run every suite against that build; the fuzz
+# smoke runs before the last suite, whose "N passed, N failed" closes the run.
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME)
 	python3 Tests/interactive/run.py $(DEBUG_BIN)
 
 demo: build
@@ -53,6 +60,24 @@ completions: build
 	$(DEBUG_BIN) --completion-script bash > completions/rowdrag.bash
 	$(DEBUG_BIN) --completion-script zsh > completions/_rowdrag
 	$(DEBUG_BIN) --completion-script fish > completions/rowdrag.fish
+
+# libFuzzer needs its own instrumented build (lld: gold crashes on it). Each target
+# starts from the seed corpus in Tests/Fuzz/Corpus and keeps what it finds under
+# .build/fuzz/corpus; a crash is saved under .build/fuzz/ and fails the run.
+fuzz-build: deps
+	$(SWIFT) build -c release --build-path .build/fuzz --product rowdrag-fuzz \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz/corpus/$$t; \
+	  echo "fuzz $$t for $(FUZZ_TIME) s"; \
+	  ROWDRAG_FUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) \
+	    -max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=.build/fuzz/$$t- \
+	    .build/fuzz/corpus/$$t Tests/Fuzz/Corpus/$$t > .build/fuzz/$$t.log 2>&1 \
+	    || { tail -40 .build/fuzz/$$t.log; exit 1; }; \
+	  grep -E "^stat::(number_of_executed_units|average_exec_per_sec)" .build/fuzz/$$t.log; \
+	done
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -30,6 +30,13 @@ let package = Package(
       ]),
     .executableTarget(
       name: "rowdrag", dependencies: ["RowdragCLI", "RowdragFormats", "RowdragSystem"]),
+    // libFuzzer targets (`make fuzz`): Swift targets behind a C shim that calls
+    // LLVMFuzzerRunDriver, so an ordinary build links too and says what to run instead.
+    .target(name: "CFuzzDriver"),
+    .target(
+      name: "RowdragFuzzTargets",
+      dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats", "RowdragCommands"]),
+    .executableTarget(name: "rowdrag-fuzz", dependencies: ["CFuzzDriver", "RowdragFuzzTargets"]),
     // The seeded generator the randomized tests share.
     .target(name: "RowdragTestSupport", path: "Tests/RowdragTestSupport"),
     .testTarget(name: "RowdragBaseTests", dependencies: ["RowdragBase", "RowdragTestSupport"]),

@@ -18,15 +18,16 @@ public final class ByteStore: @unchecked Sendable {
 
   /// Copies `bytes`.
   public convenience init(_ bytes: [UInt8]) {
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: Swift.max(1, bytes.count), alignment: 16)
+    guard let memory = System.allocate(bytes.count) else {
+      preconditionFailure("out of memory copying \(bytes.count) bytes")
+    }
     bytes.withUnsafeBytes {
       memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count)
     }
     self.init(adopting: memory, count: bytes.count)
   }
 
-  /// Takes ownership of `memory` from `UnsafeMutableRawPointer.allocate`.
+  /// Takes ownership of `memory` from `System.allocate`.
   init(adopting memory: UnsafeMutableRawPointer, count: Int) {
     base = memory
     self.count = count
@@ -43,7 +44,7 @@ public final class ByteStore: @unchecked Sendable {
   deinit {
     switch backing {
     case .mapped: System.unmap(base, count: count)
-    case .allocated: base.deallocate()
+    case .allocated: System.release(base)
     }
   }
 

@@ -26,23 +26,32 @@ public enum FileReader {
   }
 
   /// Reads until end of file into a buffer sized for `expected` bytes (plus one, to
-  /// see the end in one pass), growing it geometrically past that.
+  /// see the end in one pass), growing it geometrically past that. The buffer comes
+  /// from `malloc`, so running out of memory is an error rowdrag reports, not the end
+  /// of the process.
   static func readAll(fd: Int32, name: String, expected: Int = 0) throws -> ByteStore {
     var capacity = Swift.max(1 << 16, expected + 1)
-    var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    func outOfMemory(_ needed: Int) -> IOFailure {
+      IOFailure(
+        path: name,
+        message: "out of memory reading the list (\(needed) bytes); raise the memory limit"
+          + (name == "<stdin>" ? ", or give the file by name so it can be mapped" : ""))
+    }
+    guard var memory = System.allocate(capacity) else { throw outOfMemory(capacity) }
     var used = 0
     while true {
       if used == capacity {
-        let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-        bigger.copyMemory(from: memory, byteCount: used)
-        memory.deallocate()
+        guard let bigger = System.reallocate(memory, to: capacity * 2) else {
+          System.release(memory)
+          throw outOfMemory(capacity * 2)
+        }
         memory = bigger
         capacity *= 2
       }
       let n = System.read(fd, into: memory + used, count: capacity - used)
       if n < 0 {
         let failure = IOFailure.errno(name, "cannot read")
-        memory.deallocate()
+        System.release(memory)
         throw failure
       }
       if n == 0 { break }

@@ -5,8 +5,14 @@ import RowdragSystem
 /// costs more than filling the memory.
 enum LargeArray {
   /// An array of exactly `count` elements; `fill` must initialize all of them.
+  ///
+  /// The memory is tried with `malloc` first: should it be missing, the process ends
+  /// with rowdrag's one-line "out of memory" (status 4) instead of the runtime's report.
   static func make<T>(count: Int, _ fill: (UnsafeMutableBufferPointer<T>) -> Void) -> [T] {
-    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+    guard !overflow, let probe = System.allocate(bytes) else { Signals.exitOutOfMemory() }
+    System.release(probe)
+    return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
       adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       fill(buffer)
       initialized = count

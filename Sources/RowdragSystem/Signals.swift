@@ -57,6 +57,13 @@ public enum Signals {
     return buffer
   }()
 
+  /// Turns an allocation failure inside the Swift runtime — which prints one line and
+  /// calls `abort` — into rowdrag's own line and exit status 4, not a backtrace.
+  /// Every other fatal error in Swift code traps (SIGILL/SIGTRAP) and stays a crash.
+  public static func reportOutOfMemory() {
+    install(SIGABRT, onAbort)
+  }
+
   private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
@@ -85,4 +92,19 @@ private func onTermination(_ signal: Int32) {
   sigemptyset(&action.sa_mask)
   _ = sigaction(signal, &action, nil)
   _ = raise(signal)
+}
+
+private func onAbort(_ signal: Int32) {
+  Signals.exitOutOfMemory()
+}
+
+extension Signals {
+  /// Says "out of memory" in one line and ends the process with status 4: for an
+  /// allocation that cannot be had where no error can be thrown.
+  public static func exitOutOfMemory() -> Never {
+    let message: StaticString =
+      "rowdrag: out of memory; the list needs more than this process may use (see ulimit -v)\n"
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    _exit(4)
+  }
 }

@@ -149,6 +149,22 @@ public enum System {
 
   // MARK: Memory
 
+  /// `malloc(3)`: nil when the memory cannot be had, where Swift's own allocation
+  /// would end the process.
+  public static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    malloc(Swift.max(1, bytes))
+  }
+
+  /// `realloc(3)`: nil (and `memory` still valid) when the memory cannot be had.
+  public static func reallocate(_ memory: UnsafeMutableRawPointer, to bytes: Int)
+    -> UnsafeMutableRawPointer?
+  {
+    realloc(memory, Swift.max(1, bytes))
+  }
+
+  /// `free(3)` for memory from `allocate` or `reallocate`.
+  public static func release(_ memory: UnsafeMutableRawPointer) { free(memory) }
+
   /// `mmap(2)` of a whole file, read-only and private; nil when it cannot be mapped.
   public static func mapReadOnly(_ fd: Int32, count: Int) -> UnsafeMutableRawPointer? {
     guard let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED

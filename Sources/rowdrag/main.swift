@@ -4,6 +4,7 @@ import RowdragSystem
 
 Signals.reportShrunkListFile()
 Signals.cleanUpOnTermination()
+Signals.reportOutOfMemory()
 
 let runner = Runner(
   environment: .current(),

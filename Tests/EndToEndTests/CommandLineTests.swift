@@ -120,6 +120,28 @@ struct CommandLineTests {
     #expect(result.stderr.contains("refusing to follow a symbolic link that user 65534 put in"))
   }
 
+  @Test("running out of memory is one line and exit status 4, never a backtrace")
+  func outOfMemory() throws {
+    // A 259 MB list under address-space limits (rowdrag itself needs under 20 MB):
+    // 200 MB fits neither the mapping nor a copy; 350 MB fits the mapping but not the
+    // 240 MB table of line starts that --header needs.
+    let result = try Binary.shell(
+      """
+      d=$(mktemp -d); seq 30000000 > "$d/list"
+      (ulimit -v 200000; "$ROWDRAG" -n -e state "$d/list"; echo "status $?")
+      (ulimit -v 200000; "$ROWDRAG" -n -e state < "$d/list"; echo "status $?")
+      (ulimit -v 350000; "$ROWDRAG" -n --header '^1' -e state "$d/list"; echo "status $?")
+      rm -r "$d"
+      """)
+    #expect(result.text == "status 4\nstatus 4\nstatus 4\n")
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(result.stderr)")
+    #expect(lines.allSatisfy { $0.hasPrefix("rowdrag: ") && $0.contains("out of memory") })
+    #expect(
+      lines.last
+        == "rowdrag: out of memory; the list needs more than this process may use (see ulimit -v)")
+  }
+
   @Test("a lone - is standard input; -- ends options")
   func dashes() throws {
     let dir = try TemporaryDirectory()

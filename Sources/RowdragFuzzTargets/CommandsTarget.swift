@@ -1,0 +1,35 @@
+import RowdragCommands
+import RowdragEngine
+import RowdragFormats
+
+/// Command lines against a fresh session over a small list with sections, a lock and
+/// a pin: every parse error must be a `CommandError`, every run must leave the engine
+/// consistent. `write` is parsed but not run (it would write files), and long ticks
+/// are shortened so one input stays fast.
+enum CommandsTarget {
+  static let list = Array("# Work\nreport\nreview\n# Home\nmilk\neggs\n# Empty\n".utf8)
+
+  static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let document = TextList(bytes: list, isHeader: { $0.first == UInt8(ascii: "#") })
+    let session = Session(
+      document: document,
+      layout: Layout(sections: document.sectionSpecs), filePath: nil)
+    let out = OutputSink(memoryNamed: "<fuzz>")
+    var lexer = CommandLexer(bytes: Array(bytes))
+    var commands = 0
+    while let next = lexer.next(), commands < 64 {
+      commands += 1
+      guard case .success(let raw) = next, let command = try? CommandParser.parse(raw) else {
+        continue
+      }
+      switch command {
+      case .write: continue
+      case .tick(let n) where n > 5_000: continue
+      case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
+      default: break
+      }
+      _ = try? session.run(command, named: raw.name, out: out)
+      Invariants.check(session.engine)
+    }
+  }
+}

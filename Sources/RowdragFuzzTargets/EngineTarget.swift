@@ -1,0 +1,86 @@
+import RowdragEngine
+
+/// Bytes as a small list and a sequence of engine commands. The first bytes choose the
+/// sections, heights, flags and settings; each following pair is one command and its
+/// argument. Refused commands must change nothing (checked on the order); every state
+/// must keep the invariants.
+enum EngineTarget {
+  static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var input = ByteReader(bytes)
+    let sectionCount = 1 + input.next() % 5
+    let sections = (0..<sectionCount).map { _ in
+      SectionSpec(titled: input.next() % 2 == 0, rowCount: input.next() % 12)
+    }
+    let rows = sections.reduce(0) { $0 + $1.rowCount }
+    let heights: [Double]? =
+      input.next() % 3 == 0
+      ? (0..<rows).map { _ in [Double.nan, 20, 44, 90][input.next() % 4] } : nil
+    let flags: [RowFlags]? =
+      input.next() % 3 == 0
+      ? (0..<rows).map { _ in [[], [], .locked, .pinned][input.next() % 4] } : nil
+    var settings = Settings()
+    settings.viewport = [150, 300, 600][input.next() % 3]
+    settings.insetTop = [0, 20][input.next() % 2]
+    settings.hold = [0, 0.1][input.next() % 2]
+    settings.fps = [60, 7, 120][input.next() % 3]
+    settings.rule = input.next() % 2 == 0 ? .midpoint : .under
+    settings.grab = input.next() % 2 == 0 ? .keep : .center
+    settings.sections = input.next() % 2 == 0 ? .cross : .keep
+    settings.autoscroll = [.linear(), .fixed(), .rate(), .off][input.next() % 4]
+    guard
+      var engine = try? Engine(
+        layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+    else { return }
+    Invariants.check(engine)
+    while !input.isAtEnd {
+      let command = input.next() % 20
+      let argument = input.next()
+      let row = rows == 0 ? 0 : argument % (rows + 1) - (argument % 7 == 0 ? 1 : 0)
+      let y = Double(argument) * 3 - 30
+      let before = engine.layout.order.map { $0 }
+      do {
+        switch command {
+        case 0: try engine.press(position: row)
+        case 1: try engine.press(screenY: y)
+        case 2: try engine.drag(toScreenY: y)
+        case 3: try engine.drag(by: Double(argument) - 128)
+        case 4: try engine.drag(toRow: row)
+        case 5: try engine.tick(argument * 4)
+        case 6: try engine.release()
+        case 7: try engine.cancel()
+        case 8: try engine.move(row, toPosition: argument % Swift.max(1, rows))
+        case 9: try engine.move(row, toSection: argument % 6, row: argument % 5)
+        case 10: try engine.scroll(to: y * 10)
+        case 11: try engine.scroll(reveal: row)
+        case 12: try engine.lock(row)
+        case 13: try engine.pin(row)
+        case 14: try engine.unlock(row)
+        case 15: try engine.undo()
+        case 16: try engine.redo()
+        case 17: try engine.setViewport(Double(argument % 200) * 4)
+        case 18: try engine.wait(Double(argument) / 50)
+        default: try engine.setRowHeight(Double(argument % 100))
+        }
+      } catch {
+        // A refused command changes nothing it was asked to change: the order stays.
+        precondition(engine.layout.order.map { $0 } == before, "a refused command moved rows")
+      }
+      Invariants.check(engine)
+    }
+  }
+}
+
+/// Reads bytes as small numbers, then zeros past the end.
+struct ByteReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  var isAtEnd: Bool { index >= bytes.count }
+
+  mutating func next() -> Int {
+    defer { index += 1 }
+    return index < bytes.count ? Int(bytes[index]) : 0
+  }
+}

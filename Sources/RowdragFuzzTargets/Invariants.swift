@@ -1,0 +1,29 @@
+import RowdragEngine
+
+/// What every command must leave true, checked after each one.
+enum Invariants {
+  static func check(_ engine: Engine) {
+    let layout = engine.layout
+    let n = layout.rowCount
+    var seen = [Bool](repeating: false, count: n)
+    for id in layout.order {
+      precondition(id >= 0 && Int(id) < n && !seen[Int(id)], "the order is not a permutation")
+      seen[Int(id)] = true
+    }
+    precondition(layout.sectionStarts.first == 0, "the first section does not start at 0")
+    for s in 1..<Swift.max(1, layout.sectionCount) {
+      precondition(layout.sectionStarts[s] >= layout.sectionStarts[s - 1], "sections overlap")
+    }
+    precondition((layout.sectionStarts.last ?? 0) <= n, "a section starts past the end")
+    precondition(engine.offsetRange.contains(engine.offset), "the offset is out of bounds")
+    precondition(engine.offset.isFinite && engine.time.isFinite, "a number is not finite")
+    if let lift = engine.lift {
+      precondition(lift.position >= 0 && lift.position < n, "the lifted row is out of range")
+      precondition(
+        layout.sectionStarts[lift.section] <= lift.position
+          && lift.position < layout.sectionEnd(lift.section), "the lifted row left its section")
+      precondition(layout.flags(at: lift.position).isEmpty, "a flagged row is lifted")
+      precondition(lift.center.isFinite, "the snapshot is not finite")
+    }
+  }
+}
