@@ -46,8 +46,8 @@ public final class LabelMatcher {
     }
     if scan.expansion > LabelMatcher.expansionLimit {
       throw fail(
-        "too complex: its repetition counts build over \(LabelMatcher.expansionLimit) copies; "
-          + "use smaller or fewer {m,n}")
+        "too complex: its repetitions build over \(LabelMatcher.expansionLimit) copies of its "
+          + "parts; use fewer or smaller {m,n} and fewer stacked +")
     }
     let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
     let status = LabelMatcher.inUTF8 {

@@ -1,6 +1,7 @@
 /// One pass over an extended regular expression before glibc compiles it: finds
-/// back-references, estimates how many copies of its atoms repetition counts make
-/// glibc build, and spells `\d`/`\D` as bracket expressions.
+/// back-references, estimates how many copies of its atoms repetition makes glibc
+/// build (`{m,n}` makes n, `{m,}` m + 1, `+` two, as `x+` compiles to `x x*`), and
+/// spells `\d`/`\D` as bracket expressions.
 ///
 /// It follows the grammar only as far as these questions need — groups, bracket
 /// expressions, escapes and `{m,n}` — and leaves every syntax error to `regcomp`.
@@ -81,13 +82,17 @@ struct PatternScan {
           ? (j > i + 1 && chars[j - 1] == "," ? bounds[0] + 1 : bounds.last ?? 0)
           : bounds[0]
         let copies = Swift.max(1, upper)
-        totals[totals.count - 1] += last * (copies - 1)
-        last *= copies
+        totals[totals.count - 1] += Swift.min(1 << 40, last * (copies - 1))
+        last = Swift.min(1 << 40, last * copies)
         let end = Swift.min(j, chars.count - 1)
         translated += String(chars[i...end])
         i = end + 1
         continue
-      case "|", "*", "+", "?", "^", "$":
+      case "+":
+        // glibc compiles `x+` as `x x*`: two copies of x, and stacked `+` double again.
+        totals[totals.count - 1] += last
+        last = Swift.min(1 << 40, last * 2)
+      case "|", "*", "?", "^", "$":
         break
       default:
         add(1)

@@ -4,9 +4,7 @@
 extension Engine {
   /// Runs the current rule once for the lifted row's new snapshot center or finger.
   mutating func applyReorderRule(_ lift: inout Lift) {
-    let input = ReorderInput(
-      center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
-      crossesSections: settings.sections == .cross)
+    let input = reorderInput(lift)
     // The layout moves into the geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
     var geometry = TableGeometry(
@@ -16,5 +14,12 @@ extension Engine {
     swap(&geometry.layout, &layout)
     lift.position = geometry.lifted.position
     lift.section = geometry.lifted.section
+  }
+
+  /// What the rule sees of `lift` now.
+  func reorderInput(_ lift: Lift) -> ReorderInput {
+    ReorderInput(
+      center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
+      crossesSections: settings.sections == .cross)
   }
 }

@@ -11,8 +11,9 @@ extension Engine {
   /// center (the finger and settings stay put during a tick). So once a frame changes
   /// nothing but the clock, or the state repeats the one of two frames before (the
   /// `under` rule's oscillation), the rest is known: only `t` advances, after one more
-  /// frame if the parity needs it. A hold is skipped to the frame that lifts. Both use
-  /// `RepeatedSum`, so `t` and the time held are exactly the frame-by-frame sums.
+  /// frame if the parity needs it. A hold is skipped to the frame that lifts, and a
+  /// steady scroll (`skipSteadyScroll`) to the frame where something may change. All
+  /// use `RepeatedSum`'s reasoning, so every number is exactly the frame-by-frame one.
   ///
   /// `isInterrupted` is asked every 65,536 frames; when it says yes, the tick stops
   /// with `EngineError.interrupted`, keeping the frames it ran.
@@ -24,12 +25,20 @@ extension Engine {
     var remaining = frames
     skipHold(&remaining)
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
+    var previousStep: ScrollStep?
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
       }
       remaining -= 1
-      guard frame().changed else { break }
+      let result = frame()
+      guard result.changed else { break }
+      if let step = result.scroll, step == previousStep, skipSteadyScroll(step, &remaining) {
+        recent = [nil, nil]
+        previousStep = nil
+        continue
+      }
+      previousStep = result.scroll
       let now = frameState
       if now != nil && now == recent[1] {
         // Period two: A, B, A, B… An odd number of frames left ends on B.
@@ -42,6 +51,7 @@ extension Engine {
       recent = [now, recent[0]]
     }
     time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
+    framesSkipped += remaining
   }
 
   /// While a press is held, jumps to the frame before the one that lifts the row (or
@@ -57,6 +67,7 @@ extension Engine {
     time = RepeatedSum.adding(dt, times: skip, to: time)
     phase = .holding(touch)
     remaining -= skip
+    framesSkipped += skip
   }
 
   /// Advances `frames` display frames, reporting each to `observe` as it ends: the
@@ -117,24 +128,125 @@ extension Engine {
   }
 
   /// One frame, in the order of SPEC §2.3. Returns whether anything other than the
-  /// clock changed (or may change next frame), and the auto-scroll velocity it used.
-  private mutating func frame() -> (changed: Bool, velocity: Double) {
+  /// clock changed (or may change next frame), the auto-scroll velocity it used, and
+  /// how it scrolled when it did so without moving the lifted row.
+  private mutating func frame() -> FrameResult {
     let dt = settings.dt
     time += dt
     switch phase {
     case .idle, .panning:
-      return (false, 0)
+      return FrameResult(changed: false, velocity: 0, scroll: nil)
     case .holding(var touch):
       touch.held += dt
       guard touch.held >= settings.hold - 1e-9 else {
         phase = .holding(touch)
-        return (true, 0)
+        return FrameResult(changed: true, velocity: 0, scroll: nil)
       }
       liftRow(touch)
-      return (true, scrollAndReorder().velocity)
+      let result = scrollAndReorder()
+      return FrameResult(changed: true, velocity: result.velocity, scroll: nil)
     case .lifted:
       return scrollAndReorder()
     }
+  }
+
+  /// What `frame` reports.
+  struct FrameResult {
+    var changed: Bool
+    var velocity: Double
+    var scroll: ScrollStep?
+  }
+
+  /// A frame that scrolled without reordering: how far the offset and the snapshot
+  /// moved. Two equal ones in a row mark a steady scroll.
+  struct ScrollStep: Equatable {
+    var offsetStep: Double
+    var centerStep: Double
+  }
+
+  /// Skips a steady scroll ahead to the frame before anything may change, and says
+  /// whether it skipped.
+  ///
+  /// Two equal steps in a row show that the offset and the center each advance by a
+  /// settled increment: inside one binade a value on its grid plus an addend rounds to
+  /// an increment that does not depend on the value, once a tie has been resolved
+  /// (`RepeatedSum`). So while both stay in their binades, the state after `k` more
+  /// frames is `(o + k·rₒ, c + k·r꜀)`, exactly — provided every one of those frames
+  /// rounds its offset step to `rₒ` again. With a law whose velocity is monotone in the
+  /// screen position (`isMonotoneInScreenPosition`), the screen position moves
+  /// monotonically, so the velocity and the rounded step do too: when the first and the
+  /// last frame round to `rₒ`, all in between do. An exact tie (the step half-way between
+  /// grid points) rounds to the even neighbour, so it is allowed only when the offset and
+  /// `rₒ` are both even multiples of the grid, which keeps every offset on the path even
+  /// and every tie resolved alike (after one tie this always holds); the center's next
+  /// two steps are computed to make sure its own ties have settled. The skip also stops
+  /// two steps short of a binade's end or an offset bound, and where the rule's quiet
+  /// zone ends: the farthest such frame is found by binary search, each candidate
+  /// computed directly.
+  /// - Complexity: O(log frames).
+  private mutating func skipSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
+    guard remaining > 16, case .lifted(var lift) = phase,
+      settings.autoscroll.function.isMonotoneInScreenPosition, step.offsetStep != 0,
+      offset.isNormal, lift.center.isNormal
+    else { return false }
+    let geometry = TableGeometry(
+      layout: layout, lifted: Slot(position: lift.position, section: lift.section))
+    guard let zone = settings.rule.function.quietZone(reorderInput(lift), in: geometry) else {
+      return false
+    }
+    let (o0, c0, rO, rC) = (offset, lift.center, step.offsetStep, step.centerStep)
+    // The center's own rounding must have settled too: an exact tie right after the
+    // center changed binade can round the other way once more.
+    let c1 = c0 + rO
+    guard c1 - c0 == rC, (c1 + rO) - c1 == rC else { return false }
+    let bounds = offsetRange
+    let dt = settings.dt
+    let grid = o0.ulp
+    let evenPath =
+      (o0 / grid).truncatingRemainder(dividingBy: 2) == 0
+      && (rO / grid).truncatingRemainder(dividingBy: 2) == 0
+    func sameBinade(_ a: Double, _ b: Double) -> Bool {
+      a.isNormal && b.isNormal && a.sign == b.sign && a.exponent == b.exponent
+    }
+    /// Whether the frame after a state with this offset and center steps by `rₒ`.
+    func stepsAsBefore(_ o: Double, _ c: Double) -> Bool {
+      var probe = lift
+      probe.center = c
+      let v = settings.autoscroll.velocity(
+        AutoScrollInput(
+          center: c, snapshotHeight: probe.height, finger: probe.finger, offset: o,
+          viewport: settings.viewport, insetTop: settings.insetTop,
+          insetBottom: settings.insetBottom, time: time))
+      let addend = v * dt
+      let isTie = abs((addend / grid).truncatingRemainder(dividingBy: 1)) == 0.5
+      return (evenPath || !isTie) && (o + addend) - o == rO
+    }
+    func quiet(for k: Int) -> Bool {
+      let farO = o0 + Double(k + 2) * rO
+      let farC = c0 + Double(k + 2) * rC
+      guard sameBinade(o0, farO), rC == 0 || sameBinade(c0, farC), bounds.contains(farO) else {
+        return false
+      }
+      let o = o0 + Double(k) * rO
+      let c = c0 + Double(k) * rC
+      return zone.center.contains(c) && zone.pointer.contains(o + lift.finger)
+        && stepsAsBefore(o, c)
+    }
+    guard stepsAsBefore(o0, c0) else { return false }
+    var low = 0  // quiet
+    var high = remaining + 1  // not known to be
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if quiet(for: middle) { low = middle } else { high = middle }
+    }
+    guard low > 0 else { return false }
+    offset = o0 + Double(low) * rO
+    lift.center = c0 + Double(low) * rC
+    phase = .lifted(lift)
+    time = RepeatedSum.adding(dt, times: low, to: time)
+    remaining -= low
+    framesSkipped += low
+    return true
   }
 
   /// The auto-scroll velocity the next frame would use (points per second), 0 unless
@@ -149,17 +261,25 @@ extension Engine {
   }
 
   /// Steps 2–5 of a frame for the lifted row.
-  private mutating func scrollAndReorder() -> (changed: Bool, velocity: Double) {
-    guard case .lifted(var lift) = phase else { return (false, 0) }
+  private mutating func scrollAndReorder() -> FrameResult {
+    guard case .lifted(var lift) = phase else {
+      return FrameResult(changed: false, velocity: 0, scroll: nil)
+    }
     let v = autoscrollVelocity
     let newOffset = clampOffset(offset + v * settings.dt)
     let delta = newOffset - offset
     offset = newOffset
+    let centerBefore = lift.center
     lift.center += delta
+    let centerStep = lift.center - centerBefore
     let before = (lift.position, lift.section)
     applyReorderRule(&lift)
     phase = .lifted(lift)
-    return (delta != 0 || before != (lift.position, lift.section), v)
+    let moved = before != (lift.position, lift.section)
+    return FrameResult(
+      changed: delta != 0 || moved, velocity: v,
+      scroll: delta != 0 && !moved
+        ? ScrollStep(offsetStep: delta, centerStep: centerStep) : nil)
   }
 }
 

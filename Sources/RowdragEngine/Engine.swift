@@ -22,6 +22,9 @@ public struct Engine: Sendable {
   var redoStack: [Edit] = []
   /// Whether the committed order was dirty when the current gesture began.
   var dirtyAtPress = false
+  /// Frames `tick` accounted for without simulating them one by one (tests read it to
+  /// know the skips were exercised).
+  var framesSkipped = 0
 
   /// One undoable edit: a single row moved from one index path to another.
   struct Edit: Sendable {

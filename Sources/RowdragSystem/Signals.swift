@@ -27,8 +27,13 @@ public enum Signals {
   /// Turns SIGBUS — a mapped list file that another program shrank while rowdrag read
   /// it — into one line on standard error and exit status 4, not a crash.
   public static func reportShrunkListFile() {
+    fatalReported.store(false, ordering: .relaxed)  // initialised before any signal
     install(SIGBUS, onBusError)
   }
+
+  /// Set by the first fatal report, so that two threads faulting at once (both halves
+  /// of a line count reading a shrunk file) print one line, not two.
+  static let fatalReported = Atomic<Bool>(false)
 
   /// Removes the temporary file registered with `removeOnTermination` when SIGINT,
   /// SIGTERM or SIGHUP ends the process, then dies of the signal as it would have.
@@ -78,8 +83,10 @@ private func onInterrupt(_ signal: Int32) {
 }
 
 private func onBusError(_ signal: Int32) {
-  let message: StaticString = "rowdrag: the list file shrank while it was being read\n"
-  _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+  if !Signals.fatalReported.exchange(true, ordering: .sequentiallyConsistent) {
+    let message: StaticString = "rowdrag: the list file shrank while it was being read\n"
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+  }
   _exit(4)
 }
 
@@ -102,9 +109,11 @@ extension Signals {
   /// Says "out of memory" in one line and ends the process with status 4: for an
   /// allocation that cannot be had where no error can be thrown.
   public static func exitOutOfMemory() -> Never {
-    let message: StaticString =
-      "rowdrag: out of memory; the list needs more than this process may use (see ulimit -v)\n"
-    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    if !fatalReported.exchange(true, ordering: .sequentiallyConsistent) {
+      let message: StaticString =
+        "rowdrag: out of memory; the list needs more than this process may use (see ulimit -v)\n"
+      _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    }
     _exit(4)
   }
 }

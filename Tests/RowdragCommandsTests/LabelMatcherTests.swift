@@ -40,6 +40,10 @@ struct LabelMatcherTests {
     #expect(refusal("((a{1,100}){1,100}){1,100}")?.contains("too complex") == true)
     #expect(refusal("(a{1,100}){1,100}") == nil)  // exactly the limit
     #expect(refusal("x{1,20000}")?.contains("too complex") == true)
+    // Found by the commands fuzzer: glibc compiles x+ as x x*, so stacked + double the
+    // pattern; eighty of them took over 2 GB.
+    #expect(refusal("9" + String(repeating: "+", count: 80))?.contains("too complex") == true)
+    #expect(refusal("(a+)+b+") == nil)
     #expect(refusal("[\\1]") == nil)  // inside brackets \\ and 1 are just characters
     #expect(refusal("(") == "invalid /REGEX/ '(': unmatched ( or \\(")
     #expect(refusal("a{2,1}")?.hasPrefix("invalid /REGEX/ 'a{2,1}': ") == true)

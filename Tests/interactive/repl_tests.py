@@ -143,7 +143,7 @@ def test_ctrl_c_stops_a_long_tick_and_keeps_the_session(binary):
     home, path = workspace()
     child = spawn(binary, path, home)
     command(child, "move 1 2")  # an unsaved change that must survive
-    command(child, "set autoscroll linear max=0.001")  # scrolls a little every frame
+    command(child, "set autoscroll fixed speed=0.001")  # a little every frame, none skipped
     command(child, "set viewport 150")
     command(child, "press 1")
     command(child, "drag y=140")

@@ -9,6 +9,18 @@
 public protocol AutoScrollLaw: Sendable {
   /// The velocity for one frame, in points per second.
   func velocity(_ input: AutoScrollInput) -> Double
+
+  /// Whether, with the finger, viewport, insets and snapshot height fixed, the velocity
+  /// is a non-decreasing function of `input.screenCenter` alone (computed in floating
+  /// point, each operation rounding monotonically) and never reads the time. Then a
+  /// steady scroll can be skipped ahead exactly (see `Engine.tick`). False unless a law
+  /// says so.
+  var isMonotoneInScreenPosition: Bool { get }
+}
+
+extension AutoScrollLaw {
+  /// Laws make no promise unless they say so.
+  public var isMonotoneInScreenPosition: Bool { false }
 }
 
 /// Everything an auto-scroll law may look at for one frame.

@@ -21,6 +21,9 @@ public struct LinearAutoScroll: AutoScrollLaw {
   /// Speed at the edge, in points per second.
   public var max: Double
 
+  /// Non-decreasing in the screen position; no time.
+  public var isMonotoneInScreenPosition: Bool { true }
+
   /// The velocity for one frame.
   public func velocity(_ input: AutoScrollInput) -> Double {
     let s = input.screenCenter

@@ -7,6 +7,9 @@ public struct NoAutoScroll: AutoScrollLaw {
     NoAutoScroll()
   }
 
+  /// Constant.
+  public var isMonotoneInScreenPosition: Bool { true }
+
   /// Always 0.
   public func velocity(_ input: AutoScrollInput) -> Double { 0 }
 }

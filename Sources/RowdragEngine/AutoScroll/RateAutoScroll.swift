@@ -21,6 +21,9 @@ public struct RateAutoScroll: AutoScrollLaw {
   /// Speed in points per second at one zone's depth.
   public var scale: Double
 
+  /// Non-decreasing in the screen position; no time.
+  public var isMonotoneInScreenPosition: Bool { true }
+
   /// The velocity for one frame.
   public func velocity(_ input: AutoScrollInput) -> Double {
     let v = input.viewport

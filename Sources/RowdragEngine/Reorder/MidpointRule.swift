@@ -35,6 +35,23 @@ public struct MidpointRule: ReorderStrategy {
   }
 }
 
+extension MidpointRule {
+  /// Between the previous passable item's midpoint and the next one's, bounds included
+  /// (the tests are strict).
+  public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
+    -> QuietZone?
+  {
+    var low = -Double.infinity
+    var high = Double.infinity
+    if let next = geometry.neighbour(.forward), input.mayPass(next) { high = next.midpoint }
+    if let previous = geometry.neighbour(.backward), input.mayPass(previous) {
+      low = previous.midpoint
+    }
+    guard low <= high else { return nil }
+    return QuietZone(center: low...high)
+  }
+}
+
 extension Behaviour where Function == any ReorderStrategy {
   /// The `midpoint` rule.
   public static var midpoint: ReorderRule { unchecked(MidpointRule.kind, []) }

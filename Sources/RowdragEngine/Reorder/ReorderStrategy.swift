@@ -9,6 +9,37 @@
 public protocol ReorderStrategy: Sendable {
   /// Moves the lifted item, zero or more slots, for the snapshot's current position.
   func reorder<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: inout Geometry)
+
+  /// Where the snapshot's center and the pointer may go, with everything else as it
+  /// is, without `reorder` moving the lifted item: lets the engine skip a steady
+  /// scroll to the frame where the rule may act. Nil (the default) when the rule cannot
+  /// say; the engine then runs it every frame.
+  func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
+    -> QuietZone?
+}
+
+extension ReorderStrategy {
+  /// Rules make no promise unless they say so.
+  public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
+    -> QuietZone?
+  { nil }
+}
+
+/// Positions along the axis where a rule leaves the lifted item where it is.
+public struct QuietZone: Sendable, Equatable {
+  /// Snapshot centers, bounds included.
+  public var center: ClosedRange<Double>
+  /// Pointer positions, the upper bound excluded.
+  public var pointer: Range<Double>
+
+  /// A zone; unbounded sides are infinite.
+  public init(
+    center: ClosedRange<Double> = -.infinity ... .infinity,
+    pointer: Range<Double> = -.infinity ..< .infinity
+  ) {
+    self.center = center
+    self.pointer = pointer
+  }
 }
 
 /// Everything a reorder rule may look at besides the geometry.

@@ -25,6 +25,23 @@ public struct UnderRule: ReorderStrategy {
   }
 }
 
+extension UnderRule {
+  /// While the pointer stays on the row it is on now — the lifted row itself, or one
+  /// the rule refuses. Over a header, footer or empty space the rule cannot say.
+  public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
+    -> QuietZone?
+  {
+    guard let row = geometry.row(at: input.pointer) else { return nil }
+    let isLifted = row.kind == .row(position: geometry.lifted.position)
+    let refused =
+      row.isPinned
+      || (!input.crossesSections && row.destination.section != geometry.lifted.section)
+      || geometry.hasBarrier(before: row)
+    guard isLifted || refused else { return nil }
+    return QuietZone(pointer: row.start..<(row.start + row.length))
+  }
+}
+
 extension Behaviour where Function == any ReorderStrategy {
   /// The `under` rule.
   public static var under: ReorderRule { unchecked(UnderRule.kind, []) }

@@ -1,0 +1,74 @@
+import RowdragTestSupport
+import Testing
+
+@testable import RowdragEngine
+
+/// `tick(N)` skips holds, clock-only frames and steady scrolls; `tick(N, observe:)`
+/// simulates every frame. On random gestures they must agree to the last bit.
+@Suite("skipping frames is exact")
+struct SkipEquivalenceTests {
+  func randomEngine(_ rng: inout SplitMix64) throws -> (Engine, String) {
+    let heights: [Double]? =
+      rng.next(3) == 0 ? (0..<120).map { _ in [44.0, 30, 90, 17.5][rng.next(4)] } : nil
+    let sections =
+      rng.next(2) == 0
+      ? [SectionSpec(titled: false, rowCount: 120)]
+      : [
+        SectionSpec(titled: true, rowCount: 50), SectionSpec(titled: true, rowCount: 0),
+        SectionSpec(titled: false, rowCount: 70),
+      ]
+    let flags: [RowFlags]? =
+      rng.next(4) == 0 ? (0..<120).map { $0 % 37 == 20 ? .pinned : [] } : nil
+    let laws: [(String, AutoScrollProfile)] = [
+      ("linear tiny", .linear(zone: 100, max: 0.001)), ("linear", .linear()),
+      ("linear slow", .linear(zone: 150, max: 0.37)), ("rate", .rate(divisor: 6, scale: 0.01)),
+      ("rate fast", .rate()), ("fixed", .fixed(speed: 0.002)), ("off", .off),
+    ]
+    let (lawName, law) = laws[rng.next(laws.count)]
+    let fps = [60.0, 7, 144, 1000, 1_000_000][rng.next(5)]
+    var settings = Settings()
+    settings.autoscroll = law
+    settings.fps = fps
+    settings.rule = rng.next(2) == 0 ? .midpoint : .under
+    settings.grab = rng.next(2) == 0 ? .keep : .center
+    settings.sections = rng.next(3) == 0 ? .keep : .cross
+    settings.insetTop = [0, 20][rng.next(2)]
+    settings.hold = [0, 0, 0.3][rng.next(3)]
+    settings.viewport = [600, 300][rng.next(2)]
+    var engine = try Engine(
+      layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
+    try engine.scroll(to: Double(rng.next(4000)))
+    let y = Double(rng.next(Int(settings.viewport)))
+    if (try? engine.press(screenY: y)) == nil { try engine.press(position: rng.next(40)) }
+    let finger = [2.0, 5, 590, 299, 595, 10, 580][rng.next(7)]
+    try engine.drag(toScreenY: Swift.min(finger, settings.viewport - 1))
+    return (engine, "\(lawName) fps \(fps) \(settings.rule.name) y \(y) finger \(finger)")
+  }
+
+  @Test("random gestures: skipped and simulated ticks end bit for bit alike")
+  func equivalence() throws {
+    var rng = SplitMix64(seed: 1129)
+    var frames = 0
+    var skipped = 0
+    for trial in 0..<160 {
+      let (start, description) = try randomEngine(&rng)
+      let count = [37, 1000, 30_000, 120_000][rng.next(4)]
+      var fast = start
+      try fast.tick(count)
+      var slow = start
+      try slow.tick(count) { _ in }
+      let context = "trial \(trial): \(description), \(count) frames"
+      #expect(fast.offset.bitPattern == slow.offset.bitPattern, "\(context)")
+      #expect(fast.time.bitPattern == slow.time.bitPattern, "\(context)")
+      #expect(fast.phase == slow.phase, "\(context)")
+      if case .lifted(let a) = fast.phase, case .lifted(let b) = slow.phase {
+        #expect(a.center.bitPattern == b.center.bitPattern, "\(context)")
+      }
+      #expect(fast.ids == slow.ids, "\(context)")
+      frames += count
+      skipped += fast.framesSkipped
+    }
+    // The skips must have carried most of the work, or this test checks little.
+    #expect(skipped * 2 > frames, "only \(skipped) of \(frames) frames were skipped")
+  }
+}
