@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Skipping frames whose outcome is known, exactly: `tick` calls these so that long
+/// holds and steady scrolls cost O(log frames) instead of a step per frame.
+extension Engine {
+  /// While a press is held, jumps to the frame before the one that lifts the row (or
+  /// through all `remaining` frames when the hold outlasts them).
+  mutating func skipHold(_ remaining: inout Int) {
+    guard case .holding(var touch) = phase, remaining > 64 else { return }
+    let dt = settings.dt
+    let lifting = RepeatedSum.additionsToReach(
+      settings.hold - 1e-9, adding: dt, to: touch.held, limit: remaining)
+    let skip = lifting.map { $0 - 1 } ?? remaining
+    guard skip > 0 else { return }
+    touch.held = RepeatedSum.adding(dt, times: skip, to: touch.held)
+    time = RepeatedSum.adding(dt, times: skip, to: time)
+    phase = .holding(touch)
+    remaining -= skip
+    framesSkipped += skip
+  }
+
+  /// Skips a steady scroll ahead to the frame before anything may change, and says
+  /// whether it skipped.
+  ///
+  /// Two equal steps in a row show that the offset and the center each advance by a
+  /// settled increment: inside one binade a value on its grid plus an addend rounds to
+  /// an increment that does not depend on the value, once a tie has been resolved
+  /// (`RepeatedSum`). So while both stay in their binades, the state after `k` more
+  /// frames is `(o + k·rₒ, c + k·r꜀)`, exactly — provided every one of those frames
+  /// rounds its offset step to `rₒ` again. With a law whose velocity is monotone in the
+  /// screen position (`isMonotoneInScreenPosition`), the screen position moves
+  /// monotonically, so the velocity and the rounded step do too: when the first and the
+  /// last frame round to `rₒ`, all in between do. An exact tie (the step half-way between
+  /// grid points) rounds to the even neighbour, so it is allowed only when the offset and
+  /// `rₒ` are both even multiples of the grid, which keeps every offset on the path even
+  /// and every tie resolved alike (after one tie this always holds); the center's next
+  /// two steps are computed to make sure its own ties have settled. The skip also stops
+  /// two steps short of a binade's end or an offset bound, and where the rule's quiet
+  /// zone ends: the farthest such frame is found by binary search, each candidate
+  /// computed directly.
+  /// - Complexity: O(log frames).
+  mutating func skipSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
+    guard remaining > 16, case .lifted(var lift) = phase,
+      settings.autoscroll.function.isMonotoneInScreenPosition, step.offsetStep != 0,
+      offset.isNormal, lift.center.isNormal
+    else { return false }
+    let geometry = TableGeometry(
+      layout: layout, lifted: Slot(position: lift.position, section: lift.section))
+    guard let zone = settings.rule.function.quietZone(reorderInput(lift), in: geometry) else {
+      return false
+    }
+    let (o0, c0, rO, rC) = (offset, lift.center, step.offsetStep, step.centerStep)
+    // The center's own rounding must have settled too: an exact tie right after the
+    // center changed binade can round the other way once more.
+    let c1 = c0 + rO
+    guard c1 - c0 == rC, (c1 + rO) - c1 == rC else { return false }
+    let bounds = offsetRange
+    let dt = settings.dt
+    let grid = o0.ulp
+    let evenPath =
+      (o0 / grid).truncatingRemainder(dividingBy: 2) == 0
+      && (rO / grid).truncatingRemainder(dividingBy: 2) == 0
+    func sameBinade(_ a: Double, _ b: Double) -> Bool {
+      a.isNormal && b.isNormal && a.sign == b.sign && a.exponent == b.exponent
+    }
+    /// Whether the frame after a state with this offset and center steps by `rₒ`.
+    func stepsAsBefore(_ o: Double, _ c: Double) -> Bool {
+      var probe = lift
+      probe.center = c
+      let v = settings.autoscroll.velocity(
+        AutoScrollInput(
+          center: c, snapshotHeight: probe.height, finger: probe.finger, offset: o,
+          viewport: settings.viewport, insetTop: settings.insetTop,
+          insetBottom: settings.insetBottom, time: time))
+      let addend = v * dt
+      let isTie = abs((addend / grid).truncatingRemainder(dividingBy: 1)) == 0.5
+      return (evenPath || !isTie) && (o + addend) - o == rO
+    }
+    func quiet(for k: Int) -> Bool {
+      let farO = o0 + Double(k + 2) * rO
+      let farC = c0 + Double(k + 2) * rC
+      guard sameBinade(o0, farO), rC == 0 || sameBinade(c0, farC), bounds.contains(farO) else {
+        return false
+      }
+      let o = o0 + Double(k) * rO
+      let c = c0 + Double(k) * rC
+      return zone.center.contains(c) && zone.pointer.contains(o + lift.finger)
+        && stepsAsBefore(o, c)
+    }
+    guard stepsAsBefore(o0, c0) else { return false }
+    var low = 0  // quiet
+    var high = remaining + 1  // not known to be
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if quiet(for: middle) { low = middle } else { high = middle }
+    }
+    guard low > 0 else { return false }
+    offset = o0 + Double(low) * rO
+    lift.center = c0 + Double(low) * rC
+    phase = .lifted(lift)
+    time = RepeatedSum.adding(dt, times: low, to: time)
+    remaining -= low
+    framesSkipped += low
+    return true
+  }
+}

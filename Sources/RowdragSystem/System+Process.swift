@@ -1,0 +1,40 @@
+import Glibc
+
+/// Terminals, pipes, the environment and ending the process.
+extension System {
+  /// Whether `fd` is a terminal.
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The column count of the terminal on `fd`, nil when it is none.
+  public static func terminalColumns(_ fd: Int32) -> Int? {
+    var size = winsize()
+    return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+  }
+
+  /// Asks for a pipe buffer of `bytes` (`F_SETPIPE_SZ`); the kernel may refuse.
+  public static func setPipeSize(_ fd: Int32, bytes: Int32) {
+    _ = fcntl(fd, FileControl.setPipeSize, bytes)
+  }
+
+  /// `mkdir(2)`; true when the directory exists afterwards.
+  public static func makeDirectory(_ path: String, mode: UInt32) -> Bool {
+    mkdir(path, mode_t(mode)) == 0 || errno == EEXIST
+  }
+
+  /// The process's environment variables.
+  public static func environmentVariables() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let eq = text.firstIndex(of: "=") {
+        variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// `exit(3)`: ends the process with `status`.
+  public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
+}
