@@ -131,8 +131,13 @@ struct ObservationTests {
 
   @Test("an interrupted tick stops at a 65,536-frame boundary and keeps the frames it ran")
   func interruption() throws {
-    // `fixed` makes no promise that would let a steady scroll be skipped: every frame runs.
-    var engine = plainEngine(200) { $0.autoscroll = .fixed(speed: 0.001) }
+    // A law of its own that makes no promise: no steady scroll is skipped, every frame runs.
+    struct Plain: AutoScrollLaw {
+      func velocity(_ input: AutoScrollInput) -> Double { input.screenBottom > 600 ? 0.001 : 0 }
+    }
+    let plain = AutoScrollKind(name: "plain", summary: "") { _ in Plain() }
+    var engine = plainEngine(200)
+    try engine.setAutoscroll(try AutoScrollProfile(plain))
     try engine.press(screenY: 300)
     try engine.drag(toScreenY: 599)  // the snapshot pokes out at the bottom
     var reference = engine

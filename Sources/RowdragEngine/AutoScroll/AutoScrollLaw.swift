@@ -60,9 +60,9 @@ public struct AutoScrollInput: Sendable, Equatable {
   /// The snapshot's center on screen, `c − o`.
   public var screenCenter: Double { center - offset }
   /// The snapshot's top edge on screen.
-  public var screenTop: Double { center - snapshotHeight / 2 - offset }
+  public var screenTop: Double { screenCenter - snapshotHeight / 2 }
   /// The snapshot's bottom edge on screen.
-  public var screenBottom: Double { center + snapshotHeight / 2 - offset }
+  public var screenBottom: Double { screenCenter + snapshotHeight / 2 }
 }
 
 /// The configured auto-scroll profile the engine's settings hold: a registered law

@@ -4,7 +4,8 @@
 /// tutorials' first timer-driven version).
 ///
 /// `v = −speed` when the snapshot's top edge is above the viewport, `v = speed` when its
-/// bottom edge is below, else 0.
+/// bottom edge is below, else 0 — measured on screen, from the snapshot's center
+/// `s = c − o`: `s − h/2 < 0`, `s + h/2 > V`.
 public struct FixedAutoScroll: AutoScrollLaw {
   /// The registry entry.
   public static let kind = AutoScrollKind(
@@ -15,10 +16,14 @@ public struct FixedAutoScroll: AutoScrollLaw {
   /// Scroll speed in points per second.
   public var speed: Double
 
+  /// Non-decreasing in the screen position (−speed, 0, speed); no time.
+  public var isMonotoneInScreenPosition: Bool { true }
+
   /// The velocity for one frame.
   public func velocity(_ input: AutoScrollInput) -> Double {
-    if input.center - input.snapshotHeight / 2 < input.offset { return -speed }
-    if input.center + input.snapshotHeight / 2 > input.offset + input.viewport { return speed }
+    let s = input.screenCenter
+    if s - input.snapshotHeight / 2 < 0 { return -speed }
+    if s + input.snapshotHeight / 2 > input.viewport { return speed }
     return 0
   }
 }
