@@ -26,7 +26,7 @@ public enum REPL {
     if !environment.stdoutIsTerminal { rl_outstream = stderr }
     let history = History(variables: environment.variables, err: err)
 
-    let name = session.filePath ?? "<stdin>"
+    let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
     say(
       "rowdrag \(Runner.version.split(separator: " ").last ?? "") - \(name): \(session.engine.layout.rowCount) rows"
         + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n",
@@ -61,8 +61,7 @@ public enum REPL {
         out.owesNewline = false
       }
       for failure in result.failures {
-        let text = failure.description
-        say("error: \(err.isTerminal ? TerminalText.escape(text) : text)\n", err)
+        say("error: \(err.terminalSafe(failure.description))\n", err)
       }
       switch result.quit {
       case .proceed:

@@ -106,7 +106,7 @@ public struct Runner {
   /// One line on standard error: `rowdrag: message`.
   func report(_ message: String) {
     try? stdout.flush()
-    try? stderr.write("rowdrag: \(stderr.isTerminal ? TerminalText.escape(message) : message)\n")
+    try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
     try? stderr.flush()
   }
 }

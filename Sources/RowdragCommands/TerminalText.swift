@@ -1,3 +1,5 @@
+import RowdragFormats
+
 /// Text from a list or a user, made harmless for a terminal: control characters cannot
 /// set the clipboard (OSC 52), clear the screen, retitle the window or reorder what is
 /// shown, and nothing is lost, since each is written out visibly.
@@ -91,5 +93,12 @@ public enum TerminalText {
     var value = UInt32(bytes[index]) & (0x7F >> UInt32(length))
     for k in 1..<length { value = value << 6 | UInt32(bytes[index + k] & 0x3F) }
     return value
+  }
+}
+
+extension OutputSink {
+  /// `text` as this sink may show it: escaped on a terminal, as it is elsewhere.
+  public func terminalSafe(_ text: String) -> String {
+    isTerminal ? TerminalText.escape(text) : text
   }
 }

@@ -6,9 +6,7 @@ extension Engine {
   /// Sets the viewport height `V`.
   public mutating func setViewport(_ v: Double) throws(EngineError) {
     try requireIdle()
-    guard v.isFinite, v > 0 else {
-      throw .invalidSetting(.viewport, .outOfRange(.positive))
-    }
+    try Engine.check(v, .positive, .viewport)
     var next = self
     next.settings.viewport = v
     try commitGeometry(next, setting: .viewport)
@@ -25,9 +23,8 @@ extension Engine {
   /// Sets the top and bottom content insets `T` and `B`.
   public mutating func setInsets(top: Double, bottom: Double) throws(EngineError) {
     try requireIdle()
-    guard top.isFinite, bottom.isFinite, top >= 0, bottom >= 0 else {
-      throw .invalidSetting(.insets, .outOfRange(.nonNegative))
-    }
+    try Engine.check(top, .nonNegative, .insets)
+    try Engine.check(bottom, .nonNegative, .insets)
     var next = self
     next.settings.insetTop = top
     next.settings.insetBottom = bottom
@@ -37,9 +34,7 @@ extension Engine {
   /// Sets the height of rows that have no height of their own.
   public mutating func setRowHeight(_ h: Double) throws(EngineError) {
     try requireIdle()
-    guard h.isFinite, h > 0 else {
-      throw .invalidSetting(.rowHeight, .outOfRange(.positive))
-    }
+    try Engine.check(h, .positive, .rowHeight)
     var next = self
     next.layout.setRowHeight(h)
     try commitGeometry(next, setting: .rowHeight)
@@ -47,17 +42,14 @@ extension Engine {
 
   /// Sets the display frame rate; `tick` advances `1 / fps` seconds a frame.
   public mutating func setFPS(_ fps: Double) throws(EngineError) {
-    guard fps.isFinite, fps > 0, (1 / fps).isFinite else {
-      throw .invalidSetting(.fps, .outOfRange(.positive))
-    }
+    try Engine.check(fps, .positive, .fps)
+    try Engine.check(1 / fps, .positive, .fps)  // a frame must last a finite time
     settings.fps = fps
   }
 
   /// Sets how long a press must be held before the row lifts.
   public mutating func setHold(_ seconds: Double) throws(EngineError) {
-    guard seconds.isFinite, seconds >= 0 else {
-      throw .invalidSetting(.hold, .outOfRange(.nonNegative))
-    }
+    try Engine.check(seconds, .nonNegative, .hold)
     settings.hold = seconds
   }
 
@@ -79,16 +71,21 @@ extension Engine {
     settings.autoscroll = profile
   }
 
-  /// Checks settings given whole, as the setters check them one by one.
+  /// Throws unless `value` lies in `range`, naming `setting`.
+  private static func check(_ value: Double, _ range: ParameterRange, _ setting: SettingName)
+    throws(EngineError)
+  {
+    guard range.contains(value) else { throw .invalidSetting(setting, .outOfRange(range)) }
+  }
+
+  /// Checks settings given whole, with the checks the setters make one by one.
   static func validate(_ settings: Settings) throws(EngineError) {
-    let checks: [(SettingName, ParameterRange, Double)] = [
-      (.viewport, .positive, settings.viewport), (.insets, .nonNegative, settings.insetTop),
-      (.insets, .nonNegative, settings.insetBottom), (.fps, .positive, settings.fps),
-      (.fps, .positive, 1 / settings.fps), (.hold, .nonNegative, settings.hold),
-    ]
-    for (name, range, value) in checks where !range.contains(value) {
-      throw .invalidSetting(name, .outOfRange(range))
-    }
+    try check(settings.viewport, .positive, .viewport)
+    try check(settings.insetTop, .nonNegative, .insets)
+    try check(settings.insetBottom, .nonNegative, .insets)
+    try check(settings.fps, .positive, .fps)
+    try check(1 / settings.fps, .positive, .fps)
+    try check(settings.hold, .nonNegative, .hold)
     guard settings.rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
     guard settings.autoscroll.isValid else {
       throw .invalidSetting(.autoscroll, .invalidParameters)

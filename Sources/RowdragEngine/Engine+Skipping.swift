@@ -65,14 +65,7 @@ extension Engine {
     }
     /// Whether the frame after a state with this offset and center steps by `rₒ`.
     func stepsAsBefore(_ o: Double, _ c: Double) -> Bool {
-      var probe = lift
-      probe.center = c
-      let v = settings.autoscroll.velocity(
-        AutoScrollInput(
-          center: c, snapshotHeight: probe.height, finger: probe.finger, offset: o,
-          viewport: settings.viewport, insetTop: settings.insetTop,
-          insetBottom: settings.insetBottom, time: time))
-      let addend = v * dt
+      let addend = settings.autoscroll.velocity(autoscrollInput(lift, center: c, offset: o)) * dt
       let isTie = abs((addend / grid).truncatingRemainder(dividingBy: 1)) == 0.5
       return (evenPath || !isTie) && (o + addend) - o == rO
     }

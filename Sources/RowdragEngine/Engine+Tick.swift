@@ -55,7 +55,7 @@ extension Engine {
   }
 
   /// Advances `frames` display frames, reporting each to `observe` as it ends: the
-  /// way to compare a gesture frame by frame, and what the command line traces.
+  /// way to compare a gesture frame by frame, and what a per-frame trace builds on.
   ///
   /// Ends in exactly the state `tick(frames)` reaches, but steps every frame.
   /// - Complexity: O(frames + rows passed).
@@ -152,11 +152,15 @@ extension Engine {
   /// a row is lifted.
   public var autoscrollVelocity: Double {
     guard case .lifted(let lift) = phase else { return 0 }
-    return settings.autoscroll.velocity(
-      AutoScrollInput(
-        center: lift.center, snapshotHeight: lift.height, finger: lift.finger, offset: offset,
-        viewport: settings.viewport, insetTop: settings.insetTop,
-        insetBottom: settings.insetBottom, time: time))
+    return settings.autoscroll.velocity(autoscrollInput(lift, center: lift.center, offset: offset))
+  }
+
+  /// What the auto-scroll law sees for `lift` with this snapshot center and offset.
+  func autoscrollInput(_ lift: Lift, center: Double, offset: Double) -> AutoScrollInput {
+    AutoScrollInput(
+      center: center, snapshotHeight: lift.height, finger: lift.finger, offset: offset,
+      viewport: settings.viewport, insetTop: settings.insetTop,
+      insetBottom: settings.insetBottom, time: time)
   }
 
   /// Steps 2–5 of a frame for the lifted row.

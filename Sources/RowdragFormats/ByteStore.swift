@@ -18,9 +18,7 @@ public final class ByteStore: @unchecked Sendable {
 
   /// Copies `bytes`.
   public convenience init(_ bytes: [UInt8]) {
-    guard let memory = System.allocate(bytes.count) else {
-      preconditionFailure("out of memory copying \(bytes.count) bytes")
-    }
+    guard let memory = System.allocate(bytes.count) else { Signals.exitOutOfMemory() }
     bytes.withUnsafeBytes {
       memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count)
     }

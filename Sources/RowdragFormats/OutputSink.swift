@@ -25,13 +25,15 @@ public final class OutputSink {
   private static let chunk = 1 << 16
 
   /// Whether the sink is a terminal, where text from lists and users is escaped.
-  public var isTerminal = false
+  public lazy var isTerminal: Bool = {
+    if case .descriptor(let fd) = destination { return System.isTerminal(fd) }
+    return false
+  }()
 
   /// A sink that writes to `fd`.
   public init(fd: Int32, name: String) {
     destination = .descriptor(fd)
     self.name = name
-    isTerminal = System.isTerminal(fd)
     buffer.reserveCapacity(OutputSink.chunk)
     // A bigger pipe means fewer round trips with the reader for large lists; the
     // kernel may refuse (a limit), which changes nothing.

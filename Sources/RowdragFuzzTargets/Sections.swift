@@ -1,6 +1,7 @@
 import RowdragBase
+import RowdragFormats
 
-/// Section arithmetic the format targets share.
+/// Section arithmetic and printing the format targets share.
 enum Sections {
   /// Start position of each section.
   static func starts(_ counts: [Int]) -> [Int] {
@@ -20,5 +21,13 @@ enum Sections {
       order += (start..<(start + count)).reversed().map { Int32($0) }
     }
     return RowOrder(order)
+  }
+
+  /// What `list` writes with its rows in `order`, sections starting at `starts`.
+  static func printed(_ list: some ListDocument, _ order: RowOrder, _ starts: [Int]) -> [UInt8] {
+    let out = OutputSink(memoryNamed: "<fuzz>")
+    try? list.write(order: order, sectionStarts: starts, to: out)
+    try? out.flush()
+    return out.captured
   }
 }

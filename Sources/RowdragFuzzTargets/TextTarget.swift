@@ -16,19 +16,12 @@ enum TextTarget {
     }
     precondition(seen == total)
     let starts = Sections.starts(counts)
-    precondition(printed(list, RowOrder(identityOfCount: total), starts) == input)
+    precondition(Sections.printed(list, RowOrder(identityOfCount: total), starts) == input)
     // Every section reversed: nothing may trap, and no line may be lost.
-    let moved = printed(list, Sections.reversed(counts), starts)
+    let moved = Sections.printed(list, Sections.reversed(counts), starts)
     let lines = { (bytes: [UInt8]) in
       bytes.split(separator: 10, omittingEmptySubsequences: false).count
     }
     precondition(abs(lines(moved) - lines(input)) <= 1)
-  }
-
-  static func printed(_ list: TextList, _ order: RowOrder, _ starts: [Int]) -> [UInt8] {
-    let out = OutputSink(memoryNamed: "<fuzz>")
-    try? list.write(order: order, sectionStarts: starts, to: out)
-    try? out.flush()
-    return out.captured
   }
 }
