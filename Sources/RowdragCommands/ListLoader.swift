@@ -97,7 +97,7 @@ public enum ListLoader {
     -> (Document, [Double]?, [RowFlags]?)
   {
     do {
-      var list = try JSONList(store: store)
+      var list = try JSONList(store: store, attributeKeys: options.attributeKeys)
       list.labelKeys = options.labelKey.map { [$0] } ?? JSONList.labelKeys
       let meta = try list.attributes(options.attributeKeys)
       var flags: [RowFlags]?

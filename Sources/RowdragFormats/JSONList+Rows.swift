@@ -31,7 +31,7 @@ extension JSONList {
     let buf = store.buffer
     let span = elements[id]
     if buf[span.start] == 34 { return Array(JSONText.decodeString(buf, span).utf8) }
-    if isObject[id] {
+    if buf[span.start] == 123 {
       let members = JSONText.members(buf, span)
       for key in keys {
         for member in members
@@ -55,8 +55,9 @@ extension JSONList {
     var locked: [Bool]?
     var pinned: [Bool]?
     let buf = store.buffer
-    for id in elements.indices where isObject[id] {
+    try forEachRow(mayHaveMemberNamed: [heightKey, lockKey, pinKey]) { id throws in
       let span = elements[id]
+      guard buf[span.start] == 123 else { return }
       for member in JSONText.members(buf, span) {
         let value = member.value
         if keyEquals(buf, member.key, heightKey) {
@@ -91,6 +92,29 @@ extension JSONList {
       }
     }
     return (heights, locked, pinned)
+  }
+
+  /// Calls `body` with each row, in identity order, whose element may have a member
+  /// named by one of `names`: when the scanner watched for these names, only the rows
+  /// where it saw such a key, so a list without these members costs nothing here;
+  /// otherwise, or when some key has an escape (its bytes may differ from its name),
+  /// every row.
+  private func forEachRow(mayHaveMemberNamed names: [String], _ body: (Int) throws -> Void)
+    rethrows
+  {
+    guard !keysHaveEscapes, !isRebased, names.allSatisfy(watchedNames.contains) else {
+      for id in elements.indices { try body(id) }
+      return
+    }
+    var previous = -1
+    for at in watchedKeys {
+      let row = original.lastIndex(keyAtMost: at) { $0.start }
+      guard row != previous, row < original.count, original[row].start <= at,
+        at < original[row].end
+      else { continue }
+      previous = row
+      try body(row)
+    }
   }
 
   /// Whether the key at `span` (quotes included) decodes to `name`.

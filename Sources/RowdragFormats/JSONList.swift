@@ -21,22 +21,32 @@ public struct JSONList: ListDocument, Sendable {
 
   struct Section: Sendable {
     var lead: Span
-    var gaps: [Span]
     var trail: Span
-    var wasEmpty: Bool
+    /// The section's elements: indices into `original`.
+    var rows: Range<Int>
+    var wasEmpty: Bool { rows.isEmpty }
   }
 
   public let store: ByteStore
   public let shape: Shape
   /// Each row's element, indexed by row identity.
   public private(set) var elements: [Span]
-  /// Element kinds by row identity (objects carry labels and metadata).
-  var isObject: [Bool]
+  /// The elements as loaded, in document order: the separators between them are the
+  /// bytes between one's end and the next one's start.
+  let original: [Span]
   let frames: [Span]
   let sections: [Section]
   public let sectionRowCounts: [Int]
   /// Section titles (object keys, decoded); nil for untitled sections.
   public let titles: [String?]
+  /// Whether some object key has a backslash escape (so metadata is read member by
+  /// member rather than found by its name's bytes).
+  let keysHaveEscapes: Bool
+  /// The member names the scanner watched for, and where it saw them as keys.
+  let watchedNames: [String]
+  let watchedKeys: [Int]
+  /// Whether a write has renamed the rows, so identities no longer follow `original`.
+  private(set) var isRebased = false
   /// The object members a label is taken from, in priority order (`--label-key`).
   public var labelKeys = JSONList.labelKeys
   /// Separators for a section that gains elements it had no separator for.
@@ -48,98 +58,84 @@ public struct JSONList: ListDocument, Sendable {
   public static let shapeMessage =
     "JSON top level must be an array, an array of arrays, or an object of arrays"
 
-  public init(bytes: [UInt8]) throws { try self.init(store: ByteStore(bytes)) }
+  public init(bytes: [UInt8], attributeKeys: AttributeKeys = AttributeKeys()) throws {
+    try self.init(store: ByteStore(bytes), attributeKeys: attributeKeys)
+  }
 
   /// Parses the store. Throws `JSONSyntaxError` for invalid JSON and `JSONShapeError`
   /// for JSON that is not a list.
-  public init(store: ByteStore) throws {
+  ///
+  /// The scan notes where members named by `attributeKeys` stand, so that
+  /// `attributes(_:)` with the same keys reads only the elements that have them.
+  public init(store: ByteStore, attributeKeys: AttributeKeys = AttributeKeys()) throws {
     self.store = store
     store.populate()
     let bytes = store.buffer
     if let encoding = JSONList.foreignEncoding(bytes) { throw encoding }
-    var scanner = JSONScanner(bytes)
+    let watchedNames = [attributeKeys.height, attributeKeys.locked, attributeKeys.pinned]
+    var scanner = JSONScanner(bytes, watching: watchedNames)
     try scanner.scan()
-    let (values, topKind, topStart, topEnd) = (
-      scanner.values, scanner.topKind, scanner.topStart, scanner.topEnd
-    )
-    let depth1 = values.filter { $0.depth == 1 }
+    let outline = scanner.outline
     let nested: Bool
-    switch topKind {
+    switch outline.topKind {
     case .array:
-      nested = !depth1.isEmpty && depth1.allSatisfy { $0.kind == .array }
+      nested = !outline.depth1.isEmpty && outline.depth1AllArrays
       shape = nested ? .arrayOfArrays : .array
     case .object:
-      guard depth1.allSatisfy({ $0.kind == .array }) else { throw JSONShapeError() }
+      guard outline.depth1AllArrays else { throw JSONShapeError() }
       nested = true
       shape = .objectOfArrays
     default:
       throw JSONShapeError()
     }
-    var elements: [Span] = []
-    var isObject: [Bool] = []
+    let elements = nested ? outline.depth2 : outline.depth1
     var frames: [Span] = []
     var sections: [Section] = []
     var counts: [Int] = []
     var titles: [String?] = []
 
-    func section(_ contentStart: Int, _ contentEnd: Int, _ items: ArraySlice<JSONScanner.Value>)
-      -> Section
-    {
-      guard let first = items.first, let last = items.last else {
+    func section(_ contentStart: Int, _ contentEnd: Int, _ rows: Range<Int>) -> Section {
+      guard !rows.isEmpty else {
         return Section(
-          lead: Span(start: contentStart, end: contentEnd), gaps: [],
-          trail: Span(start: contentEnd, end: contentEnd), wasEmpty: true)
-      }
-      var gaps: [Span] = []
-      gaps.reserveCapacity(items.count)
-      var previous = first
-      for item in items.dropFirst() {
-        gaps.append(Span(start: previous.end, end: item.start))
-        previous = item
+          lead: Span(start: contentStart, end: contentEnd),
+          trail: Span(start: contentEnd, end: contentEnd), rows: rows)
       }
       return Section(
-        lead: Span(start: contentStart, end: first.start), gaps: gaps,
-        trail: Span(start: last.end, end: contentEnd), wasEmpty: false)
+        lead: Span(start: contentStart, end: elements[rows.lowerBound].start),
+        trail: Span(start: elements[rows.upperBound - 1].end, end: contentEnd), rows: rows)
     }
 
     if nested {
       var cursor = 0
-      var index = 0
-      while index < values.count {
-        let container = values[index]
-        var next = index + 1
-        while next < values.count && values[next].depth == 2 { next += 1 }
-        let items = values[(index + 1)..<next]
+      var first = 0
+      for (index, container) in outline.depth1.enumerated() {
+        let rows = first..<outline.depth2Ends[index]
         frames.append(Span(start: cursor, end: container.start + 1))
-        sections.append(section(container.start + 1, container.end - 1, items))
-        counts.append(items.count)
-        for item in items {
-          elements.append(Span(start: item.start, end: item.end))
-          isObject.append(item.kind == .object)
-        }
+        sections.append(section(container.start + 1, container.end - 1, rows))
+        counts.append(rows.count)
         titles.append(
-          container.key.map { key in JSONText.decodeString(bytes, key) })
+          index < outline.depth1Keys.count
+            ? JSONText.decodeString(bytes, outline.depth1Keys[index]) : nil)
         cursor = container.end - 1
-        index = next
+        first = rows.upperBound
       }
       frames.append(Span(start: cursor, end: bytes.count))
     } else {
-      frames.append(Span(start: 0, end: topStart + 1))
-      sections.append(section(topStart + 1, topEnd - 1, depth1[...]))
-      counts.append(depth1.count)
-      for item in depth1 {
-        elements.append(Span(start: item.start, end: item.end))
-        isObject.append(item.kind == .object)
-      }
+      frames.append(Span(start: 0, end: outline.topStart + 1))
+      sections.append(section(outline.topStart + 1, outline.topEnd - 1, 0..<elements.count))
+      counts.append(elements.count)
       titles.append(nil)
-      frames.append(Span(start: topEnd - 1, end: bytes.count))
+      frames.append(Span(start: outline.topEnd - 1, end: bytes.count))
     }
     self.elements = elements
-    self.isObject = isObject
+    self.original = elements
     self.frames = frames
     self.sections = sections
     self.sectionRowCounts = counts
     self.titles = titles
+    self.keysHaveEscapes = outline.keysHaveEscapes
+    self.watchedNames = watchedNames
+    self.watchedKeys = outline.watchedKeys
 
     // Style: the whitespace before the first depth-1 item tells newline and indent.
     let probe: Span? = nested ? frames.first : sections.first?.lead
@@ -155,11 +151,18 @@ public struct JSONList: ListDocument, Sendable {
       guard let unit else { return [] }
       return newline + Array(repeating: unit, count: level).flatMap { $0 }
     }
-    let observed = sections.first { !$0.gaps.isEmpty }?.gaps.first
+    let observed = sections.first { $0.rows.count >= 2 }.map { JSONList.gap(elements, $0, 0) }
     defaultGap = observed.map { Array(bytes[$0.start..<$0.end]) } ?? ([44] + pad(d))
     let nonEmpty = sections.first { !$0.wasEmpty }
     defaultLead = nonEmpty.map { Array(bytes[$0.lead.start..<$0.lead.end]) } ?? pad(d)
     defaultTrail = nonEmpty.map { Array(bytes[$0.trail.start..<$0.trail.end]) } ?? pad(d - 1)
+  }
+
+  /// The separator that stood after the `i`-th element of `section` when loaded.
+  private static func gap(_ original: [Span], _ section: Section, _ i: Int) -> Span {
+    Span(
+      start: original[section.rows.lowerBound + i].end,
+      end: original[section.rows.lowerBound + i + 1].start)
   }
 
   /// Writes the document with rows in the given order.
@@ -178,19 +181,21 @@ public struct JSONList: ListDocument, Sendable {
       } else {
         try writer.write(section.lead)
       }
+      let gaps = section.rows.count - 1
       try order.forEachRun(in: start..<end) { run in
         for p in run.position..<(run.position + run.count) {
-          if p > start {
-            let i = p - start - 1
-            if i < section.gaps.count {
-              try writer.write(section.gaps[i])
-            } else if let last = section.gaps.last {
-              try writer.write(last)
-            } else {
-              try writer.write(defaultGap)
-            }
+          let element = elements[Int(run.first) + (p - run.position)]
+          if p + 1 == end {
+            try writer.write(element)
+          } else if gaps > 0 {
+            // The separators stay where they stood: the one after position p is the
+            // one that followed the p-th element when loaded.
+            let gap = JSONList.gap(original, section, Swift.min(p - start, gaps - 1))
+            try writer.write(element, then: gap)
+          } else {
+            try writer.write(element)
+            try writer.write(defaultGap)
           }
-          try writer.write(elements[Int(run.first) + (p - run.position)])
         }
       }
       if section.wasEmpty {
@@ -207,7 +212,7 @@ public struct JSONList: ListDocument, Sendable {
   public mutating func rebase(_ previous: RowOrder) {
     if previous.isIdentity { return }
     elements = previous.map { elements[Int($0)] }
-    isObject = previous.map { isObject[Int($0)] }
+    isRebased = true
   }
 }
 

@@ -1,20 +1,14 @@
-/// A strict RFC 8259 scanner that validates a whole document without recursion (so
-/// any nesting depth is fine) and records the byte spans of the values at depths 1
-/// and 2, which is all a list needs: elements are then copied verbatim.
+/// A strict RFC 8259 scanner that validates a whole document in one pass without
+/// recursion (so any nesting depth is fine) and keeps only what a list needs: the
+/// spans of the values at depths 1 and 2, in a `JSONOutline`.
+///
+/// It is the whole cost of loading a JSON list, so it is written for speed: no
+/// allocation per value (spans go into arrays that grow geometrically; depth-2 spans
+/// are kept only while the document can still be an array of arrays or an object of
+/// arrays), and the inside of strings — most of any document — is crossed eight bytes
+/// at a time (SWAR), stopping only at a quote, a backslash, a control character or a
+/// non-ASCII byte, which are then checked one by one.
 struct JSONScanner {
-  /// A value found at depth 1 or 2.
-  struct Value {
-    enum Kind: UInt8 {
-      case object, array, string, number, literal
-    }
-    var depth: Int
-    var kind: Kind
-    var start: Int
-    var end: Int
-    /// For a member of a depth-0 object: its key's span, quotes included.
-    var key: Span?
-  }
-
   private enum Container {
     case array
     case object
@@ -31,18 +25,24 @@ struct JSONScanner {
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var values: [Value] = []
-  private(set) var topKind: Value.Kind = .literal
-  private(set) var topStart = 0
-  private(set) var topEnd = 0
+  private(set) var outline = JSONOutline()
+  /// Member names whose keys are noted in `outline.watchedKeys` (UTF-8).
+  private let watched: [[UInt8]]
+  /// Bit `k` set when some watched name is `k` bytes long: most keys are passed over
+  /// by one test.
+  private let watchedLengths: UInt64
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// A scanner that also notes where object keys named by `watching` stand, so that
+  /// reading those members later visits only the elements that have them.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, watching names: [String] = []) {
+    self.bytes = bytes
+    watched = names.map { Array($0.utf8) }.filter { $0.count < 64 }
+    watchedLengths = watched.reduce(0) { $0 | 1 << UInt64($1.count) }
+  }
 
-  /// Validates the document, filling `values`.
+  /// Validates the document, filling `outline`.
   mutating func scan() throws(JSONSyntaxError) {
     var stack: [Container] = []
-    var open: [Int] = []  // start offsets of open containers at depth 1 and 2
-    var pendingKey: Span?
     var expect = Expect.value
     var i = 0
     let n = bytes.count
@@ -81,7 +81,8 @@ struct JSONScanner {
         }
         if (container == .array && b == 93) || (container == .object && b == 125) {
           i += 1
-          close(&stack, &open, at: i)
+          stack.removeLast()
+          outline.close(depth: stack.count, at: i)
           expect = .commaOrClose
           continue
         }
@@ -92,7 +93,8 @@ struct JSONScanner {
       case .key, .firstKeyOrClose:
         if expect == .firstKeyOrClose && b == 125 {
           i += 1
-          close(&stack, &open, at: i)
+          stack.removeLast()
+          outline.close(depth: stack.count, at: i)
           expect = .commaOrClose
           continue
         }
@@ -102,15 +104,22 @@ struct JSONScanner {
               ? "trailing comma before '}'; remove it" : "expected a string key in double quotes", i
           )
         }
-        let end = try scanString(i)
-        if stack.count == 1 { pendingKey = Span(start: i, end: end) }
+        var escaped = false
+        let end = try scanString(i, escaped: &escaped)
+        if escaped { outline.keysHaveEscapes = true }
+        if stack.count == 1 {
+          outline.depth1Keys.append(Span(start: i, end: end))
+        } else if watchedLengths >> UInt64(min(end - i - 2, 63)) & 1 != 0 {
+          noteWatched(i, end)
+        }
         i = end
         expect = .colon
         continue
       case .value, .firstValueOrClose:
         if expect == .firstValueOrClose && b == 93 {
           i += 1
-          close(&stack, &open, at: i)
+          stack.removeLast()
+          outline.close(depth: stack.count, at: i)
           expect = .commaOrClose
           continue
         }
@@ -121,89 +130,111 @@ struct JSONScanner {
       // A value starts at i.
       let depth = stack.count
       sawTop = true
+      let end: Int
       switch b {
       case 91, 123:  // [ {
-        if depth == 0 {
-          topKind = b == 91 ? .array : .object
-          topStart = i
-        }
-        if depth == 1 || depth == 2 {
-          values.append(
-            Value(depth: depth, kind: b == 91 ? .array : .object, start: i, end: i, key: pendingKey)
-          )
-          open.append(values.count - 1)
-        } else {
-          open.append(-1)
-        }
-        pendingKey = nil
+        let kind: JSONOutline.Kind = b == 91 ? .array : .object
+        outline.open(kind, depth: depth, at: i)
         stack.append(b == 91 ? .array : .object)
         i += 1
         expect = b == 91 ? .firstValueOrClose : .firstKeyOrClose
         continue
       case 34:
-        let end = try scanString(i)
-        record(depth, .string, i, end, &pendingKey)
-        i = end
+        var escaped = false
+        end = try scanString(i, escaped: &escaped)
+        outline.scalar(.string, depth: depth, i, end)
       case 45, 48...57:
-        let end = try scanNumber(i)
-        record(depth, .number, i, end, &pendingKey)
-        i = end
+        end = try scanNumber(i)
+        outline.scalar(.number, depth: depth, i, end)
       case 116, 102, 110:  // t f n
-        let word: [UInt8] =
-          b == 116
-          ? [116, 114, 117, 101] : b == 102 ? [102, 97, 108, 115, 101] : [110, 117, 108, 108]
-        guard i + word.count <= n, Array(bytes[i..<(i + word.count)]) == word else {
-          throw fail("invalid literal; expected true, false or null", i)
-        }
-        record(depth, .literal, i, i + word.count, &pendingKey)
-        i += word.count
+        end = try scanLiteral(i)
+        outline.scalar(.literal, depth: depth, i, end)
       default:
         throw fail("expected a value, found '\(Self.show(b))'", i)
       }
-      if depth == 0 { topEnd = i }
+      i = end
       expect = .commaOrClose
     }
   }
 
-  private mutating func record(
-    _ depth: Int, _ kind: Value.Kind, _ start: Int, _ end: Int, _ key: inout Span?
-  ) {
-    if depth == 0 {
-      topKind = kind
-      topStart = start
-      topEnd = end
-    } else if depth <= 2 {
-      values.append(Value(depth: depth, kind: kind, start: start, end: end, key: key))
-    }
-    key = nil
+  /// Notes the key at `start..<end` (quotes included) when it is a watched name.
+  private mutating func noteWatched(_ start: Int, _ end: Int) {
+    let key = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+    if watched.contains(where: { $0.elementsEqual(key) }) { outline.watchedKeys.append(start) }
   }
 
-  private mutating func close(_ stack: inout [Container], _ open: inout [Int], at end: Int) {
-    stack.removeLast()
-    let index = open.removeLast()
-    if index >= 0 { values[index].end = end }
-    if stack.isEmpty { topEnd = end }
-  }
-
+  /// The first offset at or after `start` that is not JSON whitespace. A byte loop:
+  /// the runs are short (an indentation), and eight bytes at a time measured slower.
+  @inline(__always)
   private func skipWhitespace(_ start: Int) -> Int {
     var i = start
-    while i < bytes.count {
-      let b = bytes[i]
-      guard b == 32 || b == 10 || b == 13 || b == 9 else { break }
-      i += 1
-    }
+    while i < bytes.count && Self.isWhitespace(bytes[i]) { i += 1 }
     return i
   }
 
+  @inline(__always)
+  private static func isWhitespace(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 }
+
+  /// `true`, `false` or `null` at `i`; returns the offset after it.
+  @inline(__always)
+  private func scanLiteral(_ i: Int) throws(JSONSyntaxError) -> Int {
+    let n = bytes.count
+    func at(_ k: Int, _ c: UInt8) -> Bool { i + k < n && bytes[i + k] == c }
+    let length: Int
+    switch bytes[i] {
+    case 116: length = at(1, 114) && at(2, 117) && at(3, 101) ? 4 : 0  // true
+    case 102: length = at(1, 97) && at(2, 108) && at(3, 115) && at(4, 101) ? 5 : 0  // false
+    default: length = at(1, 117) && at(2, 108) && at(3, 108) ? 4 : 0  // null
+    }
+    guard length > 0 else {
+      throw JSONSyntaxError("invalid literal; expected true, false or null", at: i, in: bytes)
+    }
+    return i + length
+  }
+
+  private static let sevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// A word with the high bit set in exactly the bytes of `v` that are zero.
+  @inline(__always)
+  private static func zeroBytes(_ v: UInt64) -> UInt64 {
+    ~(((v & sevenBits) &+ sevenBits) | v) & highBits
+  }
+
+  /// A word with the high bit set in exactly the bytes of `word` that end a plain run
+  /// inside a string: `"`, `\`, a control character below 0x20, or a non-ASCII byte.
+  /// Exact per byte (no carry crosses a byte), so the lowest mark is the first such byte.
+  @inline(__always)
+  private static func stringStops(_ word: UInt64) -> UInt64 {
+    let quotes = zeroBytes(word ^ 0x2222_2222_2222_2222)
+    let backslashes = zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+    let controlOrHigh = ~((word & sevenBits) &+ 0x6060_6060_6060_6060) & highBits
+    return quotes | backslashes | controlOrHigh | (word & highBits)
+  }
+
   /// Scans a string starting at its opening quote; returns the offset after the
-  /// closing quote. Checks escapes, surrogate pairs, control characters and UTF-8.
-  func scanString(_ start: Int) throws(JSONSyntaxError) -> Int {
+  /// closing quote. Checks escapes, surrogate pairs, control characters and UTF-8;
+  /// sets `escaped` when the string has a backslash.
+  func scanString(_ start: Int, escaped: inout Bool) throws(JSONSyntaxError) -> Int {
     var i = start + 1
     let n = bytes.count
+    let raw = UnsafeRawPointer(bytes.baseAddress)
     while i < n {
+      if let raw {
+        while i + 8 <= n {
+          let stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+          if stops != 0 {
+            i += stops.trailingZeroBitCount >> 3
+            break
+          }
+          i += 8
+        }
+        if i >= n { break }
+      }
       let b = bytes[i]
       if b == 34 { return i + 1 }
       if b == 92 {
+        escaped = true
         guard i + 1 < n else { break }
         let e = bytes[i + 1]
         switch e {

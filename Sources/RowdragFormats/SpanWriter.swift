@@ -21,6 +21,27 @@ struct SpanWriter {
     }
   }
 
+  /// Writes `span` and then `gap`. When the bytes that follow `span` in the input equal
+  /// `gap`'s (a list whose separators are all alike, as most are), it writes those
+  /// instead, so a moved element still joins its neighbours in one long run rather
+  /// than costing two small writes.
+  mutating func write(_ span: Span, then gap: Span) throws {
+    let buf = store.buffer
+    let end = span.end + gap.count
+    var same = end <= buf.count
+    var k = 0
+    while same && k < gap.count {
+      same = buf[span.end + k] == buf[gap.start + k]
+      k += 1
+    }
+    if same {
+      try write(Span(start: span.start, end: end))
+    } else {
+      try write(span)
+      try write(gap)
+    }
+  }
+
   /// Writes bytes that are not in the input (a synthesized separator).
   mutating func write(_ bytes: [UInt8]) throws {
     try flush()

@@ -120,6 +120,36 @@ struct JSONListTests {
     }
   }
 
+  @Test("metadata is read where the scan saw the names, and everywhere for other names")
+  func metadataCandidates() throws {
+    let text = #"""
+      [{"note": "height", "x": {"height": 5}}, {"height": 30}, "height",
+       {"h": 40, "lk": true}, {"pinned": true}]
+      """#
+    // The scan watched the default names; "height" as a value or a nested key is no
+    // member of its element.
+    let watched = try list(text)
+    let meta = try watched.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
+    #expect(meta.heights.map { $0.map { $0.isNaN ? 0 : $0 } } == [0, 30, 0, 0, 0])
+    #expect(meta.pinned == [false, false, false, false, true])
+    // Names the scan did not watch are read from every element.
+    let other = try watched.metadata(heightKey: "h", lockKey: "lk", pinKey: "pinned")
+    #expect(other.heights?[3] == 40)
+    #expect(other.locked == [false, false, false, true, false])
+    // A key with an escape may spell a name in other bytes: every element is read.
+    let escaped = try list(#"[{"a": 1}, {"heig\u0068t": 50}]"#)
+    let spelled = try escaped.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
+    #expect(spelled.heights?[1] == 50)
+    let custom = try JSONList(
+      bytes: Array(#"[{"h": 40}, {"lk": true}]"#.utf8),
+      attributeKeys: {
+        var k = AttributeKeys(); k.height = "h"; k.locked = "lk"; return k
+      }())
+    let read = try custom.metadata(heightKey: "h", lockKey: "lk", pinKey: "pinned")
+    #expect(read.heights?[0] == 40)
+    #expect(read.locked == [false, true])
+  }
+
   @Test("syntax errors say where and what was expected")
   func errors() throws {
     #expect(
