@@ -14,11 +14,14 @@ let package = Package(
   targets: [
     .target(name: "RowdragBase", exclude: ["LICENSE"]),
     // Every system call and signal handler, for the formats and the command-line front.
-    .target(name: "RowdragSystem"),
+    .target(name: "RowdragSystem", dependencies: ["CSystem"]),
+    // The C library functions the Swift Glibc module does not export.
+    .target(name: "CSystem"),
     .target(name: "RowdragEngine", dependencies: ["RowdragBase"], exclude: ["LICENSE"]),
     .target(name: "RowdragFormats", dependencies: ["RowdragBase", "RowdragSystem"]),
     .target(
-      name: "RowdragCommands", dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats"]),
+      name: "RowdragCommands",
+      dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats", "RowdragSystem"]),
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]

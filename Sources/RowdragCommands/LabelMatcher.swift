@@ -1,4 +1,6 @@
 import Glibc  // regcomp/regexec and memchr; no I/O
+import RowdragFormats
+import RowdragSystem
 
 /// Matches row labels against a `/REGEX/`: a POSIX extended regular expression, as
 /// `grep -E` and `sed -E` take it, unanchored, in the C.UTF-8 locale whatever the user's.
@@ -9,14 +11,27 @@ import Glibc  // regcomp/regexec and memchr; no I/O
 /// pattern without metacharacters is searched as plain bytes (`memchr`, then a compare),
 /// and one that is `^` and such a literal is a byte prefix test: `/milk/` and
 /// `/^pick /` over ten million rows stay at memory speed.
-public final class LabelMatcher {
-  private enum Kind {
+///
+/// Over the lines of a text list (`LabelSearch`) it searches whole stretches, as
+/// `grep` does: the longest literal every match must contain is found with `memmem`
+/// and only its line is matched; a pattern without one runs once over many lines with
+/// `REG_NEWLINE`, and the line where it matched is confirmed on its own.
+public final class LabelMatcher: LabelSearch {
+  enum Kind {
     case literal([UInt8])
     case prefix([UInt8])
     case posix(UnsafeMutablePointer<regex_t>)
   }
 
-  private let kind: Kind
+  let kind: Kind
+  /// What every match of a `.posix` pattern contains (`PatternLiteral`).
+  let requiredLiteral: [UInt8]?
+  /// The pattern as compiled, for the many-lines variant.
+  private let translated: String
+  /// The pattern compiled with `REG_NEWLINE`, for searching many lines at once; built
+  /// on first use (`manyLineRegex`).
+  private var lineRegex: UnsafeMutablePointer<regex_t>?
+  private var triedLineRegex = false
 
   /// The most copies of a pattern's atoms that repetition counts may ask glibc to build.
   static let expansionLimit = 10_000
@@ -28,10 +43,12 @@ public final class LabelMatcher {
     ]
     if !pattern.contains(where: meta.contains) {
       kind = .literal(Array(pattern.utf8))
+      (requiredLiteral, translated) = (nil, pattern)
       return
     }
     if pattern.first == "^", !pattern.dropFirst().contains(where: meta.contains) {
       kind = .prefix(Array(pattern.utf8.dropFirst()))
+      (requiredLiteral, translated) = (nil, pattern)
       return
     }
     func fail(_ reason: String) -> CommandError {
@@ -62,6 +79,7 @@ public final class LabelMatcher {
       throw fail(reason.prefix(1).lowercased() + reason.dropFirst())
     }
     kind = .posix(compiled)
+    (requiredLiteral, translated) = (PatternLiteral.required(in: pattern), scan.translated)
   }
 
   deinit {
@@ -69,6 +87,29 @@ public final class LabelMatcher {
       regfree(compiled)
       compiled.deallocate()
     }
+    if let lineRegex {
+      regfree(lineRegex)
+      lineRegex.deallocate()
+    }
+  }
+
+  /// The `REG_NEWLINE` variant of a `.posix` pattern; nil for the other kinds and for
+  /// patterns with \` or \' (glibc's start and end of the whole text), which would
+  /// see a stretch of lines differently from one line.
+  func manyLineRegex() -> UnsafeMutablePointer<regex_t>? {
+    if triedLineRegex { return lineRegex }
+    triedLineRegex = true
+    guard case .posix = kind, !translated.contains("\\`"), !translated.contains("\\'") else {
+      return nil
+    }
+    let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+    let status = LabelMatcher.inUTF8 { regcomp(compiled, translated, REG_EXTENDED | REG_NEWLINE) }
+    guard status == 0 else {
+      compiled.deallocate()
+      return nil
+    }
+    lineRegex = compiled
+    return compiled
   }
 
   /// Whether the label (UTF-8 bytes, NULs and invalid sequences allowed) matches.
@@ -83,22 +124,27 @@ public final class LabelMatcher {
       guard let base = label.baseAddress, label.count >= head.count else { return false }
       return memcmp(base, head, head.count) == 0
     case .posix(let compiled):
-      guard let base = label.baseAddress else {
-        return LabelMatcher.inUTF8 { regexec(compiled, "", 0, nil, 0) } == 0
-      }
-      // REG_STARTEND: the label is a byte range, not a C string, so NULs are ordinary.
-      var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(label.count))
-      return LabelMatcher.inUTF8 {
-        base.withMemoryRebound(to: CChar.self, capacity: label.count) { chars in
-          regexec(compiled, chars, 1, &range, REG_STARTEND)
-        }
-      } == 0
+      return LabelMatcher.inUTF8 { LabelMatcher.matches(compiled, label) }
     }
+  }
+
+  /// `regexec` on one label, in whatever locale the caller set.
+  static func matches(
+    _ compiled: UnsafeMutablePointer<regex_t>, _ label: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    guard let base = label.baseAddress else { return regexec(compiled, "", 0, nil, 0) == 0 }
+    // REG_STARTEND: the label is a byte range, not a C string, so NULs are ordinary.
+    var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(label.count))
+    return base.withMemoryRebound(to: CChar.self, capacity: label.count) { chars in
+      regexec(compiled, chars, 1, &range, REG_STARTEND)
+    } == 0
   }
 
   /// The C.UTF-8 locale for this thread while `body` runs, so `.` is one character and
   /// classes are the same on every machine.
-  private static func inUTF8<R>(_ body: () -> R) -> R {
+  static func inUTF8<R>(_ body: () -> R) -> R {
     guard let locale = utf8Locale else { return body() }
     let previous = uselocale(locale)
     defer { uselocale(previous) }

@@ -52,10 +52,13 @@ public enum ListLoader {
     }
     if lock != nil || pin != nil {
       var all = flags ?? [RowFlags](repeating: [], count: rowCount)
-      document.forEachLabel(in: RowOrder(identityOfCount: rowCount)) { id, label in
-        if let lock, lock.matches(label) { all[id].insert(.locked) }
-        if let pin, pin.matches(label) { all[id].insert(.pinned) }
-        return true
+      let identity = RowOrder(identityOfCount: rowCount)
+      for (matcher, flag) in [(lock, RowFlags.locked), (pin, .pinned)] {
+        guard let matcher else { continue }
+        _ = document.forEachMatch(of: matcher, in: identity, isInterrupted: { false }) { id in
+          all[id].insert(flag)
+          return true
+        }
       }
       flags = all
     }

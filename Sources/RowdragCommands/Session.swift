@@ -109,16 +109,11 @@ public final class Session {
     case .pattern(let p):
       let matcher = try cachedMatcher(p)
       var found: Int?
-      var interrupted = false
-      document.forEachLabel(in: layout.order) { position, label in
-        if position & 0xFFF == 0xFFF && isInterrupted() {
-          interrupted = true
-          return false
-        }
-        if matcher.matches(label) { found = position }
-        return found == nil
+      let end = document.forEachMatch(of: matcher, in: layout.order, isInterrupted: isInterrupted) {
+        found = $0
+        return false
       }
-      if interrupted { throw CommandError.interrupted }
+      if end == .interrupted { throw CommandError.interrupted }
       if let found { return found }
       throw CommandError(command: "", message: "no row matches /\(p)/")
     }

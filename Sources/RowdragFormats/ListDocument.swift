@@ -24,6 +24,13 @@ public protocol ListDocument {
   func forEachLabel(
     in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
   ) rethrows
+  /// Calls `body` with the position of each row of `order` whose label matches
+  /// `search`, front to back, until `body` returns false; asks `isInterrupted` every
+  /// few thousand rows (or megabyte) and stops when it says so.
+  func forEachMatch(
+    of search: any LabelSearch, in order: RowOrder, isInterrupted: () -> Bool,
+    _ body: (Int) throws -> Bool
+  ) rethrows -> SearchEnd
   /// Per-row heights and flags the list itself records under these member names.
   func attributes(_ keys: AttributeKeys) throws -> RowAttributes
   /// Writes the whole list with its rows in `order`, sections starting at

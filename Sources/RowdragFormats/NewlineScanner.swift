@@ -71,6 +71,23 @@ enum NewlineScanner {
     return buf.count
   }
 
+  /// Number of newlines in `range` of `buf`, eight bytes at a time.
+  static func count(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    guard let base = buf.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var total = 0
+    var i = range.lowerBound
+    while i + 8 <= range.upperBound {
+      total += marks(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)).nonzeroBitCount
+      i += 8
+    }
+    while i < range.upperBound {
+      if buf[i] == 10 { total += 1 }
+      i += 1
+    }
+    return total
+  }
+
   /// Calls `body` with the offset of each newline, in order.
   @inline(__always)
   static func forEach(_ buf: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {

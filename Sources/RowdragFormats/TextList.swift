@@ -137,6 +137,39 @@ public struct TextList: ListDocument {
     }
   }
 
+  /// Searches rows that are consecutive lines as whole stretches of bytes, about a
+  /// megabyte at a time (asking `isInterrupted` between), rather than label by label:
+  /// `/REGEX/` over ten million lines runs at the pace of `grep`.
+  public func forEachMatch(
+    of search: any LabelSearch, in order: RowOrder, isInterrupted: () -> Bool,
+    _ body: (Int) throws -> Bool
+  ) rethrows -> SearchEnd {
+    var end = SearchEnd.finished
+    var going = true
+    try order.forEachRun(in: 0..<order.count) { run in
+      var k = 0
+      while going && k < run.count {
+        // The longest stretch from row k of the run whose lines follow each other.
+        let first = Int(run.first) + k
+        var count = run.count - k
+        if let rowLines {
+          count = 1
+          while k + count < run.count && rowLines[first + count] == rowLines[first + count - 1] + 1
+          {
+            count += 1
+          }
+        }
+        let line = line(ofRow: first)
+        let bytes = lines.start(ofLine: line)..<lines.start(ofLine: line + count)
+        going = try search.forEachMatch(
+          inLines: bytes, of: store.buffer, firstPosition: run.position + k,
+          isInterrupted: isInterrupted, &end, body)
+        k += count
+      }
+    }
+    return end
+  }
+
   /// `text`.
   public var formatName: String { "text" }
 

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Memory: allocation that can fail, file mappings and advice.
@@ -46,4 +47,15 @@ extension System {
     _ = madvise(aligned, end - first, advice.rawValue)
   }
 
+  /// `memmem(3)`: the offset in `haystack` of the first occurrence of `needle`, or
+  /// nil. The C library's search is far faster than a byte loop over a large buffer.
+  public static func firstOffset(
+    of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    guard let base = haystack.baseAddress, let n = needle.baseAddress, !needle.isEmpty else {
+      return nil
+    }
+    guard let found = rowdrag_memmem(base, haystack.count, n, needle.count) else { return nil }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
 }
