@@ -48,7 +48,7 @@ let package = Package(
       dependencies: ["RowdragBase", "RowdragEngine", "RowdragTestSupport"]),
     .testTarget(
       name: "RowdragFormatsTests",
-      dependencies: ["RowdragBase", "RowdragFormats", "RowdragTestSupport"]),
+      dependencies: ["RowdragBase", "RowdragFormats", "RowdragTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "RowdragCommandsTests",
       dependencies: [

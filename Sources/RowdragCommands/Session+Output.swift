@@ -14,37 +14,23 @@ extension Session {
   func writeListing(to out: OutputSink) throws {
     let layout = engine.layout
     let lifted = engine.lift?.position
-    // One reused byte buffer a row: ten million rows print in a second or two.
-    var line: [UInt8] = []
+    let escaping = out.isTerminal
+    let writer = ListingWriter(out: out)
+    var escaped: [UInt8] = []
     try document.forEachLabel(in: layout.order) { position, label in
       if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
-      line.removeAll(keepingCapacity: true)
-      // `%6d`: the number right-aligned in six columns, wider when it needs to be.
-      let number = position + 1
-      var width = 1
-      while width < 19 && number >= Self.powersOfTen[width] { width += 1 }
-      line.append(contentsOf: repeatElement(32, count: Swift.max(0, 6 - width)))
-      var rest = number
-      for power in Self.powersOfTen[0..<width].reversed() {
-        line.append(UInt8(48 + rest / power))
-        rest %= power
-      }
-      line.append(9)
-      let mark = position == lifted ? ">" : layout.flags(at: position).mark
-      line.append(contentsOf: mark.utf8)
-      line.append(9)
-      if out.isTerminal {
-        TerminalText.escape(label, into: &line)
+      let mark = position == lifted ? UInt8(ascii: ">") : layout.flags(at: position).markByte
+      if escaping {
+        escaped.removeAll(keepingCapacity: true)
+        TerminalText.escape(label, into: &escaped)
+        try escaped.withUnsafeBufferPointer { try writer.row(position + 1, mark: mark, label: $0) }
       } else {
-        line.append(contentsOf: label)
+        try writer.row(position + 1, mark: mark, label: label)
       }
-      line.append(10)
-      try line.withUnsafeBytes { try out.write($0) }
       return true
     }
+    try writer.flush()
   }
-
-  private static let powersOfTen: [Int] = (0..<19).map { (0..<$0).reduce(1) { p, _ in p * 10 } }
 
   /// The `state` line of SPEC §5.3, keys in the contract's order.
   public func stateLine() -> String {
@@ -102,9 +88,9 @@ extension Session {
 
 extension RowFlags {
   /// The one-character mark `list` and `show` print: `P`, `L` or `-` (pinned wins).
-  var mark: Character {
-    if contains(.pinned) { return "P" }
-    if contains(.locked) { return "L" }
-    return "-"
+  var markByte: UInt8 {
+    if contains(.pinned) { return UInt8(ascii: "P") }
+    if contains(.locked) { return UInt8(ascii: "L") }
+    return UInt8(ascii: "-")
   }
 }

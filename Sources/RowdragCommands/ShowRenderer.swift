@@ -77,7 +77,8 @@ struct ShowRenderer {
           text = "\(pad(p + 1)) \(y)  " + String(repeating: ". ", count: compact ? 4 : 8)
           style = "2"
         } else {
-          text = "\(pad(p + 1)) \(y)\(layout.flags(at: p).mark) \(session.label(atPosition: p))"
+          text =
+            "\(pad(p + 1)) \(y)\(Character(Unicode.Scalar(layout.flags(at: p).markByte))) \(session.label(atPosition: p))"
         }
       case .snapshot:
         guard let lift else { continue }

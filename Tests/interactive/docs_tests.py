@@ -6,6 +6,10 @@ import shutil
 import subprocess
 import tempfile
 
+import pexpect
+
+import repl_tests
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -68,8 +72,20 @@ def test_make_install_and_uninstall(binary):
     for path in expected:
         assert os.path.isfile(os.path.join(prefix, path)), path
     assert os.access(os.path.join(prefix, "bin/rowdrag"), os.X_OK)
-    out = subprocess.run([os.path.join(prefix, "bin/rowdrag"), "--version"], capture_output=True, text=True)
+    installed = os.path.join(prefix, "bin/rowdrag")
+    out = subprocess.run([installed, "--version"], capture_output=True, text=True)
     assert out.stdout.startswith("rowdrag "), out
+    # The release binary is fully static (readline, terminfo and the C library's
+    # locale inside): its REPL draws, edits and matches UTF-8 like the test build's.
+    home, path = repl_tests.workspace("été\nmilk\n")
+    child = repl_tests.spawn(installed, path, home)
+    child.send("press /^.x")
+    child.send("\x7f")
+    child.sendline("t.$/")
+    child.expect(repl_tests.PROMPT)
+    assert child.after == "rowdrag[2 lifted 1→1]> ", child.after
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
     subprocess.run(["make", "-s", "uninstall", f"PREFIX={prefix}"], cwd=ROOT, check=True)
     for path in expected:
         assert not os.path.exists(os.path.join(prefix, path)), path
