@@ -68,12 +68,18 @@ public struct JSONList: ListDocument, Sendable {
   /// The scan notes where members named by `attributeKeys` stand, so that
   /// `attributes(_:)` with the same keys reads only the elements that have them.
   public init(store: ByteStore, attributeKeys: AttributeKeys = AttributeKeys()) throws {
+    try self.init(
+      store: store, attributeKeys: attributeKeys, splitAbove: JSONScanner.halvesThreshold)
+  }
+
+  /// Parses the store, scanning documents of `splitAbove` bytes or more in two halves
+  /// (tests lower it to split small documents).
+  init(store: ByteStore, attributeKeys: AttributeKeys, splitAbove: Int) throws {
     self.store = store
-    store.populate()
     let bytes = store.buffer
     if let encoding = JSONList.foreignEncoding(bytes) { throw encoding }
     let watchedNames = [attributeKeys.height, attributeKeys.locked, attributeKeys.pinned]
-    var scanner = JSONScanner(bytes, watching: watchedNames)
+    var scanner = JSONScanner(store, watching: watchedNames, splitAbove: splitAbove)
     try scanner.scan()
     let outline = scanner.outline
     let nested: Bool

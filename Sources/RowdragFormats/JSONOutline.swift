@@ -80,6 +80,30 @@ struct JSONOutline {
     }
   }
 
+  /// Adds what a scan that started inside an array recorded (its depth 1 being that
+  /// array's values) to this outline, given the array's true depth: the spans a single
+  /// pass would have recorded, at the depths it would have recorded them.
+  mutating func append(_ other: JSONOutline, containerDepth: Int) {
+    keysHaveEscapes = keysHaveEscapes || other.keysHaveEscapes
+    watchedKeys += other.watchedKeys
+    switch containerDepth {
+    case 0:  // the top-level array: its values are at depth 1
+      depth1 += other.depth1
+      guard depth1AllArrays else { return }
+      if other.depth1AllArrays {
+        let before = depth2.count
+        depth2 += other.depth2
+        depth2Ends += other.depth2Ends.map { $0 + before }
+      } else {
+        dropDepth2()
+      }
+    case 1 where depth1AllArrays:  // a section: its values are at depth 2
+      depth2 += other.depth1
+    default:
+      break
+    }
+  }
+
   private mutating func dropDepth2() {
     guard depth1AllArrays else { return }
     depth1AllArrays = false

@@ -9,13 +9,13 @@
 /// at a time (SWAR), stopping only at a quote, a backslash, a control character or a
 /// non-ASCII byte, which are then checked one by one.
 struct JSONScanner {
-  private enum Container {
+  fileprivate enum Container {
     case array
     case object
   }
 
   /// What the scanner expects next.
-  private enum Expect {
+  fileprivate enum Expect {
     case value
     case firstValueOrClose  // after '['
     case firstKeyOrClose  // after '{'
@@ -24,29 +24,75 @@ struct JSONScanner {
     case commaOrClose
   }
 
+  let store: ByteStore
   let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var outline = JSONOutline()
-  /// Member names whose keys are noted in `outline.watchedKeys` (UTF-8).
-  private let watched: [[UInt8]]
+  var outline = JSONOutline()
+  /// Member names whose keys are noted in `outline.watchedKeys`: each name's length
+  /// (under 64) and then its UTF-8 bytes, one after another.
+  private var watched: [UInt8]
   /// Bit `k` set when some watched name is `k` bytes long: most keys are passed over
   /// by one test.
   private let watchedLengths: UInt64
 
   /// A scanner that also notes where object keys named by `watching` stand, so that
   /// reading those members later visits only the elements that have them.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, watching names: [String] = []) {
-    self.bytes = bytes
-    watched = names.map { Array($0.utf8) }.filter { $0.count < 64 }
-    watchedLengths = watched.reduce(0) { $0 | 1 << UInt64($1.count) }
+  /// Documents of at least this many bytes are scanned in two halves.
+  let splitAbove: Int
+
+  init(_ store: ByteStore, watching names: [String] = [], splitAbove: Int = halvesThreshold) {
+    self.store = store
+    self.splitAbove = splitAbove
+    bytes = store.buffer
+    let names = names.map { Array($0.utf8) }.filter { $0.count < 64 }
+    watched = names.flatMap { [UInt8($0.count)] + $0 }
+    watchedLengths = names.reduce(0) { $0 | 1 << UInt64($1.count) }
+  }
+
+  /// Where the state machine stands between tokens: enough to stop a scan part-way
+  /// and go on from there, or to start one mid-document (`JSONScanner+Halves`).
+  struct State {
+    fileprivate var stack: [Container] = []
+    fileprivate var expect = Expect.value
+    var sawTop = false
+
+    /// Containers open.
+    var depth: Int { stack.count }
+    /// Whether the next token must be a value in an array (as after `[x,`).
+    var expectsArrayValue: Bool { expect == .value && stack.last == .array }
+
+    /// Inside one array whose opening came before, expecting a value: how a scan of the
+    /// second half of a document starts.
+    static var insideArray: State { State(stack: [.array], expect: .value, sawTop: true) }
+
+    /// These containers, with what `other` (a scan that ended inside the innermost of
+    /// them) expects next.
+    func resumed(as other: State) -> State {
+      State(stack: stack, expect: other.expect, sawTop: true)
+    }
   }
 
   /// Validates the document, filling `outline`.
   mutating func scan() throws(JSONSyntaxError) {
-    var stack: [Container] = []
-    var expect = Expect.value
-    var i = 0
+    if try scanInHalves() { return }
+    store.populate()
+    var state = State()
+    _ = try run(&state, from: 0, until: bytes.count, stopAtBase: false)
+  }
+
+  /// Runs the state machine from offset `start` in `state`.
+  ///
+  /// Returns, unconsumed, the offset of the first token at or past `limit` (the end of
+  /// the document: having checked it), or with `stopAtBase` the offset of the bracket
+  /// that would close the bottom container of `state`, which the caller opened.
+  mutating func run(_ state: inout State, from start: Int, until limit: Int, stopAtBase: Bool)
+    throws(JSONSyntaxError) -> Int
+  {
+    var stack = state.stack
+    var expect = state.expect
+    var sawTop = state.sawTop
+    defer { state = State(stack: stack, expect: expect, sawTop: sawTop) }
+    var i = start
     let n = bytes.count
-    var sawTop = false
 
     func fail(_ message: String, _ at: Int) -> JSONSyntaxError {
       JSONSyntaxError(message, at: at, in: bytes)
@@ -54,9 +100,10 @@ struct JSONScanner {
 
     while true {
       i = skipWhitespace(i)
+      if i >= limit && i < n { return i }
       if i >= n {
         if !sawTop { throw fail("empty document; expected a JSON value", i) }
-        if stack.isEmpty { return }
+        if stack.isEmpty { return i }
         throw fail(
           "unexpected end of input; expected \(stack.last == .array ? "',' or ']'" : "',' or '}'")",
           i)
@@ -80,6 +127,7 @@ struct JSONScanner {
           continue
         }
         if (container == .array && b == 93) || (container == .object && b == 125) {
+          if stopAtBase && stack.count == 1 { return i }
           i += 1
           stack.removeLast()
           outline.close(depth: stack.count, at: i)
@@ -159,8 +207,31 @@ struct JSONScanner {
 
   /// Notes the key at `start..<end` (quotes included) when it is a watched name.
   private mutating func noteWatched(_ start: Int, _ end: Int) {
-    let key = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
-    if watched.contains(where: { $0.elementsEqual(key) }) { outline.watchedKeys.append(start) }
+    let length = end - start - 2
+    let found = watched.withUnsafeBufferPointer { names in
+      var k = 0
+      while k < names.count {
+        let count = Int(names[k])
+        if count == length
+          && (0..<count).allSatisfy({ names[k + 1 + $0] == bytes[start + 1 + $0] })
+        {
+          return true
+        }
+        k += 1 + count
+      }
+      return false
+    }
+    if found { outline.watchedKeys.append(start) }
+  }
+
+  /// A copy that shares no reference-counted storage with this one, for another
+  /// thread: counting references to one array from two threads would make them take
+  /// turns at its cache line.
+  func detached() -> JSONScanner {
+    var copy = self
+    copy.outline = JSONOutline()
+    copy.watched = watched.map { $0 }
+    return copy
   }
 
   /// The first offset at or after `start` that is not JSON whitespace. A byte loop:
@@ -173,7 +244,7 @@ struct JSONScanner {
   }
 
   @inline(__always)
-  private static func isWhitespace(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 }
+  static func isWhitespace(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 }
 
   /// `true`, `false` or `null` at `i`; returns the offset after it.
   @inline(__always)

@@ -91,10 +91,11 @@ struct JSONDecisionTests {
   }
 
   /// One line saying what the reader made of `bytes`.
-  static func decide(_ bytes: [UInt8]) -> String {
+  static func decide(_ bytes: [UInt8], splitAbove: Int = JSONScanner.halvesThreshold) -> String {
     let list: JSONList
     do {
-      list = try JSONList(bytes: bytes)
+      list = try JSONList(
+        store: ByteStore(bytes), attributeKeys: AttributeKeys(), splitAbove: splitAbove)
     } catch let error as JSONSyntaxError {
       return "refused \(error.line):\(error.column) \(error.message)"
     } catch {
