@@ -85,6 +85,7 @@ private final class SecondHalf: @unchecked Sendable {
   }
 
   func run() {
+    scanner.outline.depth1.reserveCapacity((scanner.bytes.count - start) / 48)
     scanner.store.populate(start..<scanner.bytes.count)
     do throws(JSONSyntaxError) {
       stop = try scanner.run(&state, from: start, until: scanner.bytes.count, stopAtBase: true)

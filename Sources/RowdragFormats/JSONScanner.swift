@@ -32,7 +32,7 @@ struct JSONScanner {
   private var watched: [UInt8]
   /// Bit `k` set when some watched name is `k` bytes long: most keys are passed over
   /// by one test.
-  private let watchedLengths: UInt64
+  let watchedLengths: UInt64
 
   /// A scanner that also notes where object keys named by `watching` stand, so that
   /// reading those members later visits only the elements that have them.
@@ -73,6 +73,10 @@ struct JSONScanner {
 
   /// Validates the document, filling `outline`.
   mutating func scan() throws(JSONSyntaxError) {
+    // Room for an element every 48 bytes, more than most lists have: growing by
+    // doubling would copy the spans and fault fresh pages several times over, while
+    // capacity never touched costs only address space.
+    outline.depth1.reserveCapacity(bytes.count / 48)
     if try scanInHalves() { return }
     store.populate()
     var state = State()
@@ -101,14 +105,14 @@ struct JSONScanner {
     while true {
       i = skipWhitespace(i)
       if i >= limit && i < n { return i }
-      if i >= n {
+      if _slowPath(i >= n) {
         if !sawTop { throw fail("empty document; expected a JSON value", i) }
         if stack.isEmpty { return i }
         throw fail(
           "unexpected end of input; expected \(stack.last == .array ? "',' or ']'" : "',' or '}'")",
           i)
       }
-      if sawTop && stack.isEmpty {
+      if _slowPath(stack.isEmpty && sawTop) {
         throw fail(
           "unexpected '\(Self.show(bytes[i]))' after the top-level value; expected end of input", i)
       }
@@ -153,15 +157,23 @@ struct JSONScanner {
           )
         }
         var escaped = false
-        let end = try scanString(i, escaped: &escaped)
+        var end = shortString(i) ?? 0
+        if end == 0 { end = try scanString(i, escaped: &escaped) }
         if escaped { outline.keysHaveEscapes = true }
         if stack.count == 1 {
           outline.depth1Keys.append(Span(start: i, end: end))
         } else if watchedLengths >> UInt64(min(end - i - 2, 63)) & 1 != 0 {
           noteWatched(i, end)
         }
-        i = end
-        expect = .colon
+        i = skipWhitespace(end)
+        // The colon, as nearly every key has one; anything else is the colon state's
+        // to judge.
+        if i < limit && bytes[i] == 58 {
+          i += 1
+          expect = .value
+        } else {
+          expect = .colon
+        }
         continue
       case .value, .firstValueOrClose:
         if expect == .firstValueOrClose && b == 93 {
@@ -181,6 +193,11 @@ struct JSONScanner {
       let end: Int
       switch b {
       case 91, 123:  // [ {
+        if b == 123 && depth >= 1, let end = flatObject(at: i, depth: depth) {
+          i = end
+          expect = .commaOrClose
+          continue
+        }
         let kind: JSONOutline.Kind = b == 91 ? .array : .object
         outline.open(kind, depth: depth, at: i)
         stack.append(b == 91 ? .array : .object)
@@ -188,8 +205,12 @@ struct JSONScanner {
         expect = b == 91 ? .firstValueOrClose : .firstKeyOrClose
         continue
       case 34:
-        var escaped = false
-        end = try scanString(i, escaped: &escaped)
+        if let short = shortString(i) {
+          end = short
+        } else {
+          var escaped = false
+          end = try scanString(i, escaped: &escaped)
+        }
         outline.scalar(.string, depth: depth, i, end)
       case 45, 48...57:
         end = try scanNumber(i)
@@ -206,7 +227,7 @@ struct JSONScanner {
   }
 
   /// Notes the key at `start..<end` (quotes included) when it is a watched name.
-  private mutating func noteWatched(_ start: Int, _ end: Int) {
+  mutating func noteWatched(_ start: Int, _ end: Int) {
     let length = end - start - 2
     let found = watched.withUnsafeBufferPointer { names in
       var k = 0
@@ -234,12 +255,26 @@ struct JSONScanner {
     return copy
   }
 
-  /// The first offset at or after `start` that is not JSON whitespace. A byte loop:
-  /// the runs are short (an indentation), and eight bytes at a time measured slower.
+  /// The first offset at or after `start` that is not JSON whitespace. Mostly a byte
+  /// loop, as the runs are short; after a line break, the spaces of an indentation
+  /// are crossed eight at a time.
   @inline(__always)
-  private func skipWhitespace(_ start: Int) -> Int {
+  func skipWhitespace(_ start: Int) -> Int {
     var i = start
-    while i < bytes.count && Self.isWhitespace(bytes[i]) { i += 1 }
+    let n = bytes.count
+    while i < n {
+      let b = bytes[i]
+      if b == 32 {
+        i += 1
+      } else if b == 10 || b == 13 || b == 9 {
+        i += 1
+        guard i + 8 <= n, let raw = UnsafeRawPointer(bytes.baseAddress) else { continue }
+        let others = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+        i += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+      } else {
+        break
+      }
+    }
     return i
   }
 
@@ -248,7 +283,7 @@ struct JSONScanner {
 
   /// `true`, `false` or `null` at `i`; returns the offset after it.
   @inline(__always)
-  private func scanLiteral(_ i: Int) throws(JSONSyntaxError) -> Int {
+  func scanLiteral(_ i: Int) throws(JSONSyntaxError) -> Int {
     let n = bytes.count
     func at(_ k: Int, _ c: UInt8) -> Bool { i + k < n && bytes[i + k] == c }
     let length: Int
@@ -281,6 +316,20 @@ struct JSONScanner {
     let backslashes = zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     let controlOrHigh = ~((word & sevenBits) &+ 0x6060_6060_6060_6060) & highBits
     return quotes | backslashes | controlOrHigh | (word & highBits)
+  }
+
+  /// The end of the string at `start` when its closing quote is among the next eight
+  /// bytes and nothing before it needs a look (most keys and many values); nil
+  /// otherwise, for `scanString`. Inlined, it spares the common case a call.
+  @inline(__always)
+  func shortString(_ start: Int) -> Int? {
+    guard start + 9 <= bytes.count, let raw = UnsafeRawPointer(bytes.baseAddress) else {
+      return nil
+    }
+    let stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self))
+    guard stops != 0 else { return nil }
+    let at = start + 1 + stops.trailingZeroBitCount >> 3
+    return bytes[at] == 34 ? at + 1 : nil
   }
 
   /// Scans a string starting at its opening quote; returns the offset after the
@@ -392,7 +441,7 @@ struct JSONScanner {
   }
 
   /// Scans a number; returns the offset after it.
-  private func scanNumber(_ start: Int) throws(JSONSyntaxError) -> Int {
+  func scanNumber(_ start: Int) throws(JSONSyntaxError) -> Int {
     var i = start
     let n = bytes.count
     func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 48 && bytes[k] <= 57 }
