@@ -8,6 +8,7 @@ noisy, so read the ratios, not the absolute times."""
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -15,7 +16,9 @@ import time
 
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "--generate" else ".build/release/rowdrag")
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
+SCALE_ROWS = [1_000, 100_000, 1_000_000, 10_000_000]
+SCALE_JSON = [10_000, 100_000, 1_000_000]
 
 
 def generate():
@@ -56,6 +59,23 @@ def generate():
             f.write(json.dumps(items, indent=2) + "\n")
     with open(os.path.join(DATA, "one-line.txt"), "w") as f:
         f.write("one\n")
+    # The scale table's inputs: the first lines of the big file, and smaller JSON lists
+    # of the same objects.
+    for rows in SCALE_ROWS[:-1]:
+        path = os.path.join(DATA, f"lines-{rows}.txt")
+        if not os.path.exists(path):
+            with open(big, "rb") as src, open(path, "wb") as dst:
+                for _ in range(rows):
+                    dst.write(src.readline())
+    for count in SCALE_JSON[:-1]:
+        path = os.path.join(DATA, f"objects-{count}.json")
+        if not os.path.exists(path):
+            import json
+            rng = random.Random(5)
+            items = [{"id": i, "title": "track %d" % i, "artist": rng.choice(["Miles", "Coltrane", "Evans", "Monk"]),
+                      "plays": rng.randint(0, 999)} for i in range(count)]
+            with open(path, "w") as f:
+                f.write(json.dumps(items, indent=2) + "\n")
 
 
 def paths():
@@ -67,19 +87,70 @@ def run(command, stdout_path=None, runs=RUNS):
     """Median wall time (s) and peak RSS (KiB) of a shell command."""
     times, peak = [], 0
     for _ in range(runs):
-        out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
-        start = time.perf_counter()
-        process = subprocess.Popen(command, shell=True, stdout=out, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        times.append(time.perf_counter() - start)
-        stderr = process.stderr.read().decode()
-        process.stderr.close()
-        if stdout_path:
-            out.close()
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit(f"failed: {command}\n{stderr}")
-        peak = max(peak, usage.ru_maxrss)
+        t, p = run_once(command, stdout_path)
+        times.append(t)
+        peak = max(peak, p)
     return statistics.median(times), peak
+
+
+def run_pair(reference, command, stdout_path=None, runs=RUNS):
+    """Medians of a reference command and rowdrag's, run by turns so that both meet the
+    same state of a shared, noisy machine: (reference s, (rowdrag s, rowdrag peak KiB))."""
+    ref_times, times, peak = [], [], 0
+    for _ in range(runs):
+        ref_times.append(run_once(reference, stdout_path)[0])
+        t, p = run_once(command, stdout_path)
+        times.append(t)
+        peak = max(peak, p)
+    return statistics.median(ref_times), (statistics.median(times), peak)
+
+
+def run_once(command, stdout_path):
+    """Wall time (s) and peak RSS (KiB) of one run. The output file is emptied and the
+    previous run's writes are flushed to disk first, outside the timing, so that no run
+    pays for another's writeback."""
+    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
+    if stdout_path:
+        os.sync()
+    start = time.perf_counter()
+    process = subprocess.Popen(command, shell=True, stdout=out, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = process.stderr.read().decode()
+    process.stderr.close()
+    if stdout_path:
+        out.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {command}\n{stderr}")
+    return elapsed, usage.ru_maxrss
+
+
+def run_direct(argv, runs):
+    """Median wall time (s) of a command spawned without a shell, output discarded:
+    for start-up, where a shell would cost more than the program."""
+    times = []
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for _ in range(runs):
+            start = time.perf_counter()
+            pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
+                (os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
+            _, status = os.waitpid(pid, 0)
+            times.append(time.perf_counter() - start)
+            if os.waitstatus_to_exitcode(status) != 0:
+                sys.exit(f"failed: {argv}")
+    finally:
+        os.close(null)
+    return statistics.median(times)
+
+
+def run_direct_pair(reference, argv, runs):
+    """`run_direct` for two commands by turns, as `run_pair`."""
+    ref_times, times = [], []
+    for _ in range(runs):
+        ref_times.append(run_direct(reference, 1))
+        times.append(run_direct(argv, 1))
+    return statistics.median(ref_times), statistics.median(times)
 
 
 def row(name, seconds, peak=None, note=""):
@@ -102,9 +173,8 @@ def main():
     print(f"rowdrag benchmarks ({RUNS} runs each, median wall time)\n")
 
     print(f"1. Move one line of 10,000,000 ({size / 1e6:.0f} MB): load + move 3 9000000 + write")
-    t_cat, _ = run(f"cat {q(big)}", out)
+    t_cat, (t_row, m_row) = run_pair(f"cat {q(big)}", f"{BINARY} -e 'move 3 9000000' {q(big)}", out)
     row("cat FILE > out", t_cat)
-    t_row, m_row = run(f"{BINARY} -e 'move 3 9000000' {q(big)}", out)
     expected = open(out, "rb").read(64)
     row("rowdrag -e 'move 3 9000000' FILE > out", t_row, m_row)
     t_awk, _ = run(f"awk 'NR==3{{x=$0;next}} {{print}} NR==9000000{{print x}}' {q(big)}", out, runs=3)
@@ -135,34 +205,59 @@ def main():
     row("rowdrag -n -f commands-1m.rowdrag", t_cmd, m_cmd, f"{rate / 1e6:.2f} M commands/s (target >= 1)")
     results["commands"] = rate
 
-    print(f"\n3. JSON: 1,000,000 small objects ({os.path.getsize(js) / 1e6:.0f} MB), load + one move + write")
-    t_json, m_json = run(f"{BINARY} -e 'move 3 900000' {q(js)}", out)
-    row("rowdrag -e 'move 3 900000'", t_json, m_json)
+    json_size = os.path.getsize(js)
+    print(f"\n3. JSON: 1,000,000 small objects ({json_size / 1e6:.0f} MB, indented), load + move 1000000 1 + write")
+    t_cat_js, (t_json, m_json) = run_pair(f"cat {q(js)}", f"{BINARY} -e 'move 1000000 1' {q(js)}", out)
+    row("cat FILE > out", t_cat_js)
+    row("rowdrag -e 'move 1000000 1' FILE > out", t_json, m_json)
     t_jq, m_jq = run(f"jq -c . {q(js)}", out, runs=3)
     row("jq -c .", t_jq, m_jq)
     t_py, m_py = run(f"{sys.executable} -m json.tool --compact {q(js)}", out, runs=3)
     row("python3 -m json.tool --compact", t_py, m_py)
-    print(f"  ratio rowdrag/jq {t_json / t_jq:.2f}, rowdrag/python {t_json / t_py:.2f} (target < 1 for both)")
+    print(f"  ratio rowdrag/cat {t_json / t_cat_js:.2f} (target <= 3), rowdrag/jq {t_json / t_jq:.2f},"
+          f" rowdrag/python {t_json / t_py:.2f}; peak RSS {m_json * 1024 / json_size:.2f}x the file"
+          f" (target <= 1.6)")
+    results["json/cat"] = t_json / t_cat_js
+    results["json/file"] = m_json * 1024 / json_size
     results["json/jq"] = t_json / t_jq
     results["json/python"] = t_json / t_py
 
     print("\n4. Visiting every row of the 10,000,000 lines")
-    t_re, _ = run(f"{BINARY} -n -e 'move /^09999999/ 1' {q(big)}", runs=3)
-    t_grep, _ = run(f"grep -n -m1 '^09999999' {q(big)}", runs=3)
-    row("rowdrag -n -e 'move /^09999999/ 1' (last row)", t_re)
-    row("grep -n -m1 '^09999999'", t_grep)
-    t_list, _ = run(f"{BINARY} -n -e list {q(big)}", out, runs=3)
-    t_catn, _ = run(f"cat -n {q(big)}", out, runs=3)
+    t_grep, (t_re, _) = run_pair(f"grep -n -m1 -E '9999.99 ' {q(big)}", f"{BINARY} -n -e 'press /9999.99 /' {q(big)}")
+    row("rowdrag -n -e 'press /9999.99 /'", t_re)
+    row("grep -n -m1 -E '9999.99 '", t_grep)
+    t_grep_prefix, (t_prefix, _) = run_pair(f"grep -n -m1 '^09999999' {q(big)}", f"{BINARY} -n -e 'move /^09999999/ 1' {q(big)}")
+    row("rowdrag -n -e 'move /^09999999/ 1' (last row)", t_prefix)
+    row("grep -n -m1 '^09999999'", t_grep_prefix)
+    t_catn, (t_list, _) = run_pair(f"cat -n {q(big)}", f"{BINARY} -n -e list {q(big)}", out)
     row("rowdrag -n -e list > out", t_list)
     row("cat -n > out", t_catn)
-    print(f"  ratio search/grep {t_re / t_grep:.2f}, list/cat -n {t_list / t_catn:.2f}")
+    print(f"  ratio /9999.99 //grep -E {t_re / t_grep:.2f} (target <= 3), /^09999999//grep"
+          f" {t_prefix / t_grep_prefix:.2f}, list/cat -n {t_list / t_catn:.2f} (target <= 2)")
+    results["regex/grep"] = t_re / t_grep
+    results["list/cat -n"] = t_list / t_catn
 
-    print("\n5. Start-up: a one-line list")
-    t_start, _ = run(f"{BINARY} -n -e state {q(one)}", runs=30)
-    t_cat1, _ = run(f"cat {q(one)}", runs=30)
+    print("\n5. Start-up: a one-line list (no shell; 200 runs)")
+    t_sed, t_start = run_direct_pair([shutil.which("sed"), "-n", "p", one], [BINARY, "-n", "-e", "state", one], 200)
+    t_cat1 = run_direct([shutil.which("cat"), one], 200)
     row("rowdrag -n -e state one-line.txt", t_start)
+    row("sed -n p one-line.txt", t_sed)
     row("cat one-line.txt", t_cat1)
-    print(f"  ratio {t_start / t_cat1:.1f}")
+    print(f"  ratio rowdrag/sed {t_start / t_sed:.2f} (target <= 2), rowdrag/cat {t_start / t_cat1:.2f}")
+    results["start/sed"] = t_start / t_sed
+
+    print("\n6. Scale: time and peak memory against size (load + move + write to a file)")
+    print(f"  {'input':<26} {'time':>10} {'per row':>10} {'peak RSS':>10} {'per row':>10}")
+    for rows in SCALE_ROWS:
+        path = big if rows == SCALE_ROWS[-1] else os.path.join(DATA, f"lines-{rows}.txt")
+        t, m = run(f"{BINARY} -e 'move 3 {rows - 1}' {q(path)}", out, runs=3)
+        print(f"  {f'{rows:,} lines':<26} {t * 1000:8.1f} ms {t / rows * 1e9:7.1f} ns"
+              f" {m / 1024:6.1f} MiB {m * 1024 / rows:7.1f} B")
+    for count in SCALE_JSON:
+        path = js if count == SCALE_JSON[-1] else os.path.join(DATA, f"objects-{count}.json")
+        t, m = run(f"{BINARY} -e 'move {count} 1' {q(path)}", out, runs=3)
+        print(f"  {f'{count:,} JSON objects':<26} {t * 1000:8.1f} ms {t / count * 1e9:7.1f} ns"
+              f" {m / 1024:6.1f} MiB {m * 1024 / count:7.1f} B")
 
     print("\nTargets")
     for name, ok in [
@@ -170,8 +265,13 @@ def main():
         ("move: faster than awk", results["move/awk"] < 1),
         ("peak RSS <= file + 32 B/row", results["rss"]),
         (">= 1M commands/s", results["commands"] >= 1e6),
+        ("JSON: <= 3x cat", results["json/cat"] <= 3),
+        ("JSON: peak RSS <= 1.6x the file", results["json/file"] <= 1.6),
         ("JSON faster than jq", results["json/jq"] < 1),
         ("JSON faster than python json.tool", results["json/python"] < 1),
+        ("/9999.99 /: <= 3x grep -E", results["regex/grep"] <= 3),
+        ("list: <= 2x cat -n", results["list/cat -n"] <= 2),
+        ("start-up: <= 2x sed", results["start/sed"] <= 2),
     ]:
         print(f"  {'met   ' if ok else 'missed'}  {name}")
 
