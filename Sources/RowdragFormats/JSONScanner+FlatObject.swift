@@ -52,8 +52,12 @@ extension JSONScanner {
             i = end
           }
         case 45, 48...57:
-          guard let end = try? scanNumber(i) else { return giveUp() }
-          i = end
+          if let end = shortInteger(i) {
+            i = end
+          } else {
+            guard let end = try? scanNumber(i) else { return giveUp() }
+            i = end
+          }
         case 116, 102, 110:
           guard let end = try? scanLiteral(i) else { return giveUp() }
           i = end

@@ -318,18 +318,38 @@ struct JSONScanner {
     return quotes | backslashes | controlOrHigh | (word & highBits)
   }
 
-  /// The end of the string at `start` when its closing quote is among the next eight
-  /// bytes and nothing before it needs a look (most keys and many values); nil
+  /// The end of the string at `start` when its closing quote is among the next
+  /// sixteen bytes and nothing before it needs a look (most keys and many values); nil
   /// otherwise, for `scanString`. Inlined, it spares the common case a call.
   @inline(__always)
   func shortString(_ start: Int) -> Int? {
-    guard start + 9 <= bytes.count, let raw = UnsafeRawPointer(bytes.baseAddress) else {
+    guard start + 17 <= bytes.count, let raw = UnsafeRawPointer(bytes.baseAddress) else {
       return nil
     }
-    let stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self))
-    guard stops != 0 else { return nil }
-    let at = start + 1 + stops.trailingZeroBitCount >> 3
+    var at = start + 1
+    var stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+    if stops == 0 {
+      at += 8
+      stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+      guard stops != 0 else { return nil }
+    }
+    at += stops.trailingZeroBitCount >> 3
     return bytes[at] == 34 ? at + 1 : nil
+  }
+
+  /// The end of the integer at `start` when it is plain digits of no more than
+  /// eighteen, not starting with 0 and followed by neither `.` nor an exponent (counts,
+  /// ids, years); nil otherwise, for `scanNumber`, which also gives any error.
+  @inline(__always)
+  func shortInteger(_ start: Int) -> Int? {
+    var i = start
+    let end = Swift.min(bytes.count, start + 18)
+    guard i < end, bytes[i] >= 49 && bytes[i] <= 57 else { return nil }
+    i += 1
+    while i < end && bytes[i] >= 48 && bytes[i] <= 57 { i += 1 }
+    guard i < end else { return nil }
+    let next = bytes[i]
+    return next == 46 || next == 101 || next == 69 ? nil : i
   }
 
   /// Scans a string starting at its opening quote; returns the offset after the
