@@ -73,8 +73,8 @@ public struct JSONList: ListDocument, Sendable {
   }
 
   /// Parses the store, scanning documents of `splitAbove` bytes or more in two halves
-  /// (tests lower it to split small documents).
-  init(store: ByteStore, attributeKeys: AttributeKeys, splitAbove: Int) throws {
+  /// (tests and the fuzz target lower it to split small documents).
+  package init(store: ByteStore, attributeKeys: AttributeKeys, splitAbove: Int) throws {
     self.store = store
     let bytes = store.buffer
     if let encoding = JSONList.foreignEncoding(bytes) { throw encoding }
