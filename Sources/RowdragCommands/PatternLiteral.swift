@@ -75,20 +75,8 @@ enum PatternLiteral {
 
   /// The index of the `]` closing the bracket expression opened at `start`.
   private static func bracketEnd(_ s: [Unicode.Scalar], _ start: Int) -> Int? {
-    var j = start + 1
-    if j < s.count && s[j] == "^" { j += 1 }
-    if j < s.count && s[j] == "]" { j += 1 }
-    while j < s.count && s[j] != "]" {
-      if s[j] == "[", j + 1 < s.count, ":.=".unicodeScalars.contains(s[j + 1]) {
-        let close = s[j + 1]
-        j += 2
-        while j + 1 < s.count && !(s[j] == close && s[j + 1] == "]") { j += 1 }
-        j += 2
-      } else {
-        j += 1
-      }
-    }
-    return j < s.count ? j : nil
+    let end = PatternScan.bracketEnd(s, start)
+    return end < s.count ? end : nil
   }
 
   /// The index of the `)` closing the group opened at `start`.

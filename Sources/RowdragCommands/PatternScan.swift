@@ -38,20 +38,7 @@ struct PatternScan {
         i += 2
         continue
       case "[":
-        var j = i + 1
-        if j < chars.count && chars[j] == "^" { j += 1 }
-        if j < chars.count && chars[j] == "]" { j += 1 }
-        while j < chars.count && chars[j] != "]" {
-          if chars[j] == "[", j + 1 < chars.count, ":.=".contains(chars[j + 1]) {
-            let close = chars[j + 1]
-            j += 2
-            while j + 1 < chars.count && !(chars[j] == close && chars[j + 1] == "]") { j += 1 }
-            j += 2
-          } else {
-            j += 1
-          }
-        }
-        let end = Swift.min(j, chars.count - 1)
+        let end = Swift.min(PatternScan.bracketEnd(chars, i), chars.count - 1)
         translated += String(chars[i...end])
         add(1)
         i = end + 1
@@ -101,5 +88,28 @@ struct PatternScan {
       i += 1
     }
     expansion = totals.reduce(0, +)
+  }
+}
+
+extension PatternScan {
+  /// The index of the `]` that closes the bracket expression opened at `start`
+  /// (`[]a]`, `[^]a]` and `[[:alpha:]]` included), or past the end when it is unclosed.
+  static func bracketEnd<C: Equatable & ExpressibleByUnicodeScalarLiteral>(
+    _ s: [C], _ start: Int
+  ) -> Int {
+    var j = start + 1
+    if j < s.count && s[j] == "^" { j += 1 }
+    if j < s.count && s[j] == "]" { j += 1 }
+    while j < s.count && s[j] != "]" {
+      if s[j] == "[", j + 1 < s.count, [":", ".", "="].contains(s[j + 1]) {
+        let close = s[j + 1]
+        j += 2
+        while j + 1 < s.count && !(s[j] == close && s[j + 1] == "]") { j += 1 }
+        j += 2
+      } else {
+        j += 1
+      }
+    }
+    return j
   }
 }
