@@ -38,7 +38,7 @@ test-deps: deps
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi
-	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install -q pexpect
+	@python3 -c 'import pexpect, pyte' 2>/dev/null || python3 -m pip install -q pexpect pyte
 
 build: deps
 	$(SWIFT) build

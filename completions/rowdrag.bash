@@ -6,11 +6,12 @@ _rowdrag() {
   local cur prev
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --json --text
-    --header --lock --pin --row-height --viewport --fps --autoscroll --rule --hold --width
-    --height-key --lock-key --pin-key --label-key --completion-script -h --help -V --version"
+  local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
+    --json --text --header --lock --pin --row-height --viewport --fps --autoscroll --rule --hold
+    --width --height-key --lock-key --pin-key --label-key --completion-script -h --help -V
+    --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo redo
-    print list show state set get write w quit q quit! Q help"
+    print list show live state set get write w quit q quit! Q help"
 
   case $prev in
     -e | --expression)
@@ -24,6 +25,11 @@ _rowdrag() {
       return
       ;;
     -f | --file)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
+    --record)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))
       return

@@ -9,4 +9,6 @@ public enum ExitCode: Int32, Sendable {
   case badInput = 3
   /// A file could not be read or written.
   case ioFailure = 4
+  /// The live view was left with Ctrl-C (nothing written), as a shell reports SIGINT.
+  case interrupted = 130
 }

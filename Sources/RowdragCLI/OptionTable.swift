@@ -90,6 +90,13 @@ public enum OptionTable {
     OptionSpec("keep-going", "run every command even after one fails (exit 1 at the end)") {
       options, _ in options.keepGoing = true
     },
+    OptionSpec("live", "reorder FILE full screen with the mouse or the keys") { options, _ in
+      options.live = true
+    },
+    OptionSpec(
+      "record", argument: "FILE", completes: .fileNames,
+      "with --live: append the session to FILE as a script that replays it"
+    ) { options, value in options.record = value },
     OptionSpec("json", "read and write the list as JSON") { options, _ in
       options.load.format = .json
     },
@@ -161,10 +168,12 @@ public enum OptionTable {
   public static var helpText: String {
     var lines = [
       "usage: rowdrag [OPTIONS] [FILE]",
+      "       rowdrag --live [--record RECORDING] [OPTIONS] FILE",
       "Reorder a list with the long-press drag gesture of a scrolling table view.",
       "The list comes from FILE, or standard input when FILE is '-' or absent.",
       "Commands come from -e/-f, else standard input when it is not a terminal;",
       "otherwise an interactive shell starts ('help' there lists the commands).",
+      "--live shows FILE full screen, to reorder with the mouse or the keys.",
       "",
       "options:",
     ]

@@ -24,6 +24,10 @@ public struct Options: Sendable {
   public var version = false
   /// `--completion-script SHELL`: print that shell's completion script and exit.
   public var completionScript: String?
+  /// `--live`: the full-screen view instead of the filter or the shell.
+  public var live = false
+  /// `--record FILE`: append the live session to FILE as a script.
+  public var record: String?
 
   /// Whether the list is read from standard input.
   public var listFromStdin: Bool { file == nil || file == "-" }

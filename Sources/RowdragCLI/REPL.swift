@@ -20,6 +20,7 @@ public enum REPL {
     activeSession = session
     configureReadline()
     session.isInterrupted = { Signals.interruptPending }
+    session.openLive = { [unowned session] in try LiveView.openFromShell(session) }
     // Prompts and the banner never go into a pipe: with standard output redirected
     // they go to standard error, and only command output goes to standard output.
     let chatter = environment.stdoutIsTerminal ? out : err

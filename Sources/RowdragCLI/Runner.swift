@@ -14,16 +14,20 @@ public struct Runner {
   public var readStdin: () throws -> ByteStore
   /// Starts the interactive shell; nil where there is none (tests of the script mode).
   public var startREPL: ((Session, Options) -> ExitCode)?
+  /// Starts the live view (`--live`); nil where there is none.
+  public var startLive: ((Session, Options) -> ExitCode)?
 
   public init(
     environment: Environment, stdout: OutputSink, stderr: OutputSink,
-    readStdin: @escaping () throws -> ByteStore, startREPL: ((Session, Options) -> ExitCode)? = nil
+    readStdin: @escaping () throws -> ByteStore, startREPL: ((Session, Options) -> ExitCode)? = nil,
+    startLive: ((Session, Options) -> ExitCode)? = nil
   ) {
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
     self.readStdin = readStdin
     self.startREPL = startREPL
+    self.startLive = startLive
   }
 
   public static let version = "rowdrag 0.1.0"
@@ -55,6 +59,10 @@ public struct Runner {
     if options.version { return emit(Runner.version + "\n") }
     if let shell = options.completionScript { return emit(CompletionScript.text(for: shell)) }
 
+    if let refusal = liveRefusal(options) {
+      report("\(refusal) (see 'rowdrag --help')")
+      return .usage
+    }
     let interactive =
       options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin
     if options.scripts.isEmpty && environment.stdinIsTerminal && options.file == nil {
@@ -67,6 +75,13 @@ public struct Runner {
     switch load(options, interactive: interactive) {
     case .success(let loaded): session = loaded
     case .failure(let code): return code
+    }
+    if options.live {
+      guard let startLive else {
+        report("--live needs a terminal on standard input and output")
+        return .usage
+      }
+      return startLive(session, options)
     }
     if interactive {
       guard let startREPL else {
@@ -108,5 +123,15 @@ public struct Runner {
     try? stdout.flush()
     try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
     try? stderr.flush()
+  }
+
+  /// Why `--live` (or `--record`) cannot be used with these options here, if so.
+  private func liveRefusal(_ options: Options) -> String? {
+    if options.record != nil && !options.live { return "--record goes with --live" }
+    guard options.live else { return nil }
+    if !options.scripts.isEmpty { return "--live takes no -e or -f: the commands come from you" }
+    if options.listFromStdin { return "--live needs a FILE: standard input is the terminal" }
+    if options.inPlace != nil { return "--live writes with the w key, not -i" }
+    return LiveView.refusal(environment)
   }
 }

@@ -35,6 +35,8 @@ public enum Command: Sendable, Equatable {
   case print
   case list
   case show
+  /// The full-screen live view (`--live`), from the interactive shell.
+  case live
   case state
   case set(key: String, values: [String])
   case get(key: String)

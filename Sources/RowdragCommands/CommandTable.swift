@@ -126,6 +126,7 @@ public enum CommandTable {
     CommandSpec("print", "print the list in its input format", .print),
     CommandSpec("list", "print numbered rows with flags and labels", .list),
     CommandSpec("show", "draw the table view as it is now", .show),
+    CommandSpec("live", "reorder full screen with the mouse or the keys; q returns", .live),
     CommandSpec("state", "print the engine state as one JSON line", .state),
     CommandSpec("set", "KEY VALUE...", "change a setting", completes: .settingKeys) {
       (args) throws(CommandError) in

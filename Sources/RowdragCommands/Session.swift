@@ -17,6 +17,8 @@ public final class Session {
   /// Asked now and then by long commands (`tick`, `wait`, a `/REGEX/` over many rows,
   /// `list`); when it says yes they stop with "interrupted". The REPL wires Ctrl-C here.
   public var isInterrupted: () -> Bool = { false }
+  /// Runs the live view; set by the interactive shell, the only place it can run.
+  public var openLive: (() throws -> Void)?
   private var matchers: [String: LabelMatcher] = [:]
 
   public init(document: Document, layout: Layout, filePath: String?) {
@@ -77,6 +79,13 @@ public final class Session {
     case .print: try printList(to: out)
     case .list: try writeListing(to: out)
     case .show: try out.write(ShowRenderer(session: self).render())
+    case .live:
+      guard let openLive else {
+        throw CommandError(
+          command: "", message: "the live view needs the interactive shell; use rowdrag --live FILE"
+        )
+      }
+      try openLive()
     case .state: try out.write(stateLine() + "\n")
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")

@@ -91,6 +91,7 @@ private func onBusError(_ signal: Int32) {
 }
 
 private func onTermination(_ signal: Int32) {
+  FullScreen.restore()
   if Signals.temporaryArmed.load(ordering: .sequentiallyConsistent) {
     _ = unlink(Signals.temporaryPath)
   }

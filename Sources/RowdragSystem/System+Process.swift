@@ -37,4 +37,12 @@ extension System {
 
   /// `exit(3)`: ends the process with `status`.
   public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
+
+  /// Seconds on a clock that only goes forward (`CLOCK_MONOTONIC`), for the live
+  /// view's frames.
+  public static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
 }

@@ -1,0 +1,123 @@
+/// What the live view reads from the terminal: keys, and mouse reports in xterm's SGR
+/// form (`ESC [ < b ; x ; y M` for a press or motion, `m` for a release).
+enum LiveEvent: Equatable {
+  enum Key: Equatable {
+    case up, down, pageUp, pageDown, home, end
+    case escape, enter, backspace, tab
+    /// A control key, by its letter (`c` for Ctrl-C).
+    case control(Character)
+    /// Text typed: a character.
+    case character(Character)
+  }
+
+  enum Button: Equatable {
+    case left, middle, right
+  }
+
+  enum Mouse: Equatable {
+    case press(Button)
+    case release(Button)
+    /// The pointer moved with a button held (mode 1002 reports only those).
+    case motion(Button)
+    case wheelUp
+    case wheelDown
+  }
+
+  case key(Key)
+  /// A mouse report at 1-based terminal column and row.
+  case mouse(Mouse, column: Int, row: Int)
+}
+
+/// Turns the bytes a terminal sends into events. A read may end inside a sequence:
+/// the rest waits for the next read, except a lone escape, which is the Esc key.
+struct LiveInput {
+  private var pending: [UInt8] = []
+
+  mutating func feed(_ bytes: [UInt8]) -> [LiveEvent] {
+    pending += bytes
+    var events: [LiveEvent] = []
+    var i = 0
+    while i < pending.count {
+      guard let (event, length) = Self.decode(pending, at: i) else { break }
+      if let event { events.append(event) }
+      i += length
+    }
+    pending.removeFirst(i)
+    // A lone escape at the end of what arrived is the key itself.
+    if pending == [0x1B] {
+      events.append(.key(.escape))
+      pending = []
+    }
+    return events
+  }
+
+  /// The event at `i` and the bytes it takes (a nil event for bytes that mean
+  /// nothing here); nil when the bytes end inside a sequence.
+  private static func decode(_ b: [UInt8], at i: Int) -> (LiveEvent?, Int)? {
+    let byte = b[i]
+    switch byte {
+    case 0x1B:
+      guard i + 1 < b.count else { return nil }
+      if b[i + 1] == UInt8(ascii: "[") || b[i + 1] == UInt8(ascii: "O") {
+        return sequence(b, at: i)
+      }
+      return (.key(.escape), 1)
+    case 0x0D, 0x0A: return (.key(.enter), 1)
+    case 0x7F, 0x08: return (.key(.backspace), 1)
+    case 0x09: return (.key(.tab), 1)
+    case 0x01...0x1A:
+      return (.key(.control(Character(Unicode.Scalar(byte + 0x60)))), 1)
+    case 0x20...0x7E: return (.key(.character(Character(Unicode.Scalar(byte)))), 1)
+    case 0xC2...0xF4:
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      guard i + length <= b.count else { return nil }
+      let text = String(decoding: b[i..<(i + length)], as: UTF8.self)
+      return (text.first.map { .key(.character($0)) }, length)
+    default:
+      return (nil, 1)
+    }
+  }
+
+  /// `ESC [ …` or `ESC O …`: arrows, paging keys, SGR mouse reports.
+  private static func sequence(_ b: [UInt8], at i: Int) -> (LiveEvent?, Int)? {
+    var j = i + 2
+    // Parameters and intermediates, then one final byte in 0x40...0x7E.
+    while j < b.count && !(0x40...0x7E).contains(b[j]) { j += 1 }
+    guard j < b.count else { return nil }
+    let length = j + 1 - i
+    let final = b[j]
+    let parameters = String(decoding: b[(i + 2)..<j], as: UTF8.self)
+    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      let numbers = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+      guard numbers.count == 3 else { return (nil, length) }
+      return (
+        mouse(numbers[0], pressed: final == UInt8(ascii: "M"), numbers[1], numbers[2]), length
+      )
+    }
+    let key: LiveEvent.Key?
+    switch (parameters, final) {
+    case (_, UInt8(ascii: "A")): key = .up
+    case (_, UInt8(ascii: "B")): key = .down
+    case (_, UInt8(ascii: "H")), ("1", UInt8(ascii: "~")), ("7", UInt8(ascii: "~")): key = .home
+    case (_, UInt8(ascii: "F")), ("4", UInt8(ascii: "~")), ("8", UInt8(ascii: "~")): key = .end
+    case ("5", UInt8(ascii: "~")): key = .pageUp
+    case ("6", UInt8(ascii: "~")): key = .pageDown
+    default: key = nil
+    }
+    return (key.map { .key($0) }, length)
+  }
+
+  private static func mouse(_ code: Int, pressed: Bool, _ column: Int, _ row: Int) -> LiveEvent? {
+    let buttons: [LiveEvent.Button] = [.left, .middle, .right]
+    let kind: LiveEvent.Mouse
+    if code & 64 != 0 {
+      guard pressed else { return nil }
+      kind = code & 1 == 0 ? .wheelUp : .wheelDown
+    } else {
+      guard code & 3 < 3 else { return nil }
+      let button = buttons[code & 3]
+      kind = !pressed ? .release(button) : code & 32 != 0 ? .motion(button) : .press(button)
+    }
+    return .mouse(kind, column: column, row: row)
+  }
+}

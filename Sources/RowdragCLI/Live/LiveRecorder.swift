@@ -1,0 +1,68 @@
+import RowdragCommands
+import RowdragEngine
+import RowdragFormats
+import RowdragSystem
+
+import Glibc  // errno
+
+/// `--record FILE`: the live session as a plain rowdrag script, appended to `FILE`
+/// line by line as it happens, so that `rowdrag -f FILE LIST` replays it to the same
+/// bytes. Consecutive ticks are written as one `tick N` (N frames are N frames).
+final class LiveRecorder {
+  private let sink: OutputSink
+  private var pendingTicks = 0
+
+  /// Opens `path` for appending; nil, with the reason, when it cannot be.
+  static func open(_ path: String) -> Result<LiveRecorder, CommandError> {
+    let fd = System.open(path, [.writeOnly, .create, .append], mode: 0o666)
+    guard fd >= 0 else {
+      return .failure(
+        CommandError(
+          command: "--record", message: "cannot open \(path): \(System.errorText(errno))"))
+    }
+    return .success(LiveRecorder(sink: OutputSink(fd: fd, name: path)))
+  }
+
+  private init(sink: OutputSink) { self.sink = sink }
+
+  /// The header of a session: where and at what size it ran, then every setting and
+  /// the offset, so the script does not depend on the options it was recorded with.
+  func begin(_ session: Session, rows: Int, columns: Int) {
+    var text =
+      "# rowdrag live session on \(session.filePath ?? "<stdin>"), terminal \(columns)x\(rows)\n"
+    for setting in SettingTable.settings {
+      if let value = try? SettingTable.value(of: setting.key, in: session.engine) {
+        text += "set \(setting.key) \(value)\n"
+      }
+    }
+    text += "scroll y=\(NumberText.short(session.engine.offset))\n"
+    write(text)
+  }
+
+  /// Records a command that ran.
+  func record(_ command: String) {
+    if command.hasPrefix("tick "), let n = Int(command.dropFirst(5)) {
+      pendingTicks += n
+      return
+    }
+    flushTicks()
+    write(command + "\n")
+  }
+
+  /// Writes out ticks still held back; the end of a session.
+  func finish() {
+    flushTicks()
+    try? sink.flush()
+  }
+
+  private func flushTicks() {
+    guard pendingTicks > 0 else { return }
+    write("tick \(pendingTicks)\n")
+    pendingTicks = 0
+  }
+
+  private func write(_ text: String) {
+    try? sink.write(text)
+    try? sink.flush()
+  }
+}

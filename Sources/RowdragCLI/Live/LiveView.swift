@@ -1,0 +1,78 @@
+import RowdragCommands
+import RowdragFormats
+import RowdragSystem
+
+/// `rowdrag --live FILE`: the list full screen, reordered with the mouse or the keys
+/// (`LiveController`), on a terminal taken over for the purpose (`FullScreen`).
+public enum LiveView {
+  /// Why the live view cannot start here, or nil when it can: it needs a terminal on
+  /// standard input and output that can draw (`TERM` not `dumb`).
+  public static func refusal(_ environment: Environment) -> String? {
+    guard environment.stdinIsTerminal && environment.stdoutIsTerminal else {
+      return "--live needs a terminal on standard input and output"
+    }
+    guard environment.variables["TERM"] != "dumb" else {
+      return "--live needs a terminal that can draw (TERM is dumb)"
+    }
+    return nil
+  }
+
+  /// Runs the live view until `q` or Ctrl-C. The hold is UIKit's long-press time,
+  /// half a second, unless the command line gave one.
+  public static func start(_ session: Session, _ options: Options) -> ExitCode {
+    let stderr = OutputSink(fd: 2, name: "<stderr>")
+    if !options.presets.contains(where: { $0.key == "hold" }) {
+      try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine)
+    }
+    var recorder: LiveRecorder?
+    if let path = options.record {
+      switch LiveRecorder.open(path) {
+      case .success(let opened): recorder = opened
+      case .failure(let error):
+        try? stderr.write("rowdrag: \(error.message)\n")
+        return .ioFailure
+      }
+    }
+    switch run(session, recorder: recorder, fromShell: false) {
+    case .failure(let error):
+      try? stderr.write("rowdrag: \(error.message)\n")
+      return .usage
+    case .success(let end):
+      return end == .quit ? .success : .interrupted
+    }
+  }
+
+  /// The shell's `live`: back at the prompt on `q` or Ctrl-C. A hold of 0 (the
+  /// shell's default, where a press lifts at once) is half a second while the view is
+  /// open, so that the mouse can pan as well as lift.
+  public static func openFromShell(_ session: Session) throws(CommandError) {
+    let hold = session.engine.settings.hold
+    if hold == 0 { try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine) }
+    defer {
+      if hold == 0, case .idle = session.engine.phase {
+        try? SettingTable.apply(key: "hold", values: ["0"], to: &session.engine)
+      }
+    }
+    if case .failure(let error) = run(session, recorder: nil, fromShell: true) { throw error }
+  }
+
+  /// Takes the terminal, runs the view, gives the terminal back.
+  static func run(_ session: Session, recorder: LiveRecorder?, fromShell: Bool)
+    -> Result<LiveController.End, CommandError>
+  {
+    let environment = Environment.current()
+    if let refusal = refusal(environment) {
+      return .failure(CommandError(command: "", message: refusal))
+    }
+    guard FullScreen.enter() else {
+      return .failure(
+        CommandError(command: "", message: "--live needs a terminal on standard input and output"))
+    }
+    let controller = LiveController(
+      session: session, recorder: recorder, color: environment.colorAllowed,
+      asksBeforeQuit: !fromShell)
+    let end = controller.run()
+    FullScreen.leave()
+    return .success(end)
+  }
+}

@@ -1,0 +1,178 @@
+import RowdragEngine
+
+/// The picture of the live view (`--live`): a status line, the table view, and a line
+/// for messages and key hints, each exactly `columns` wide.
+///
+/// One terminal line is 44 points, the default row height, so the table area of `n`
+/// lines is a viewport of `44·n` points and a row of 88 points takes two lines. Each
+/// line shows what the table has at its middle: a row (number, flag, label), a section
+/// header, the lifted row's empty slot (`· · ·`), or the floating snapshot (`>>`),
+/// drawn over the rows it covers as `show` draws it. The last column is a scroll
+/// indicator. Colour is only a help: without it every mark is still there.
+public struct LiveRenderer {
+  /// Points per terminal line.
+  public static let pointsPerLine = 44.0
+
+  public let session: Session
+  public var rows: Int
+  public var columns: Int
+  /// The keyboard cursor's position, drawn with `›`.
+  public var cursor: Int?
+  /// The bottom line: a message, or nil for the key hints.
+  public var message: String?
+  public var color: Bool
+
+  public init(session: Session, rows: Int, columns: Int) {
+    self.session = session
+    self.rows = rows
+    self.columns = columns
+    cursor = nil
+    message = nil
+    color = false
+  }
+
+  /// Lines of the table area: all but the status and message lines.
+  public var tableLines: Int { Swift.max(1, rows - 2) }
+
+  /// The viewport height the table area stands for.
+  public var viewport: Double { Double(tableLines) * LiveRenderer.pointsPerLine }
+
+  /// The screen y (points) of the middle of table line `line` (0-based).
+  public static func screenY(ofLine line: Int) -> Double {
+    (Double(line) + 0.5) * pointsPerLine
+  }
+
+  /// Every line of the screen, top to bottom.
+  public func lines() -> [String] {
+    var out = [statusLine()]
+    out += tableArea()
+    out.append(bottomLine())
+    return out.map { String($0) }
+  }
+
+  private func statusLine() -> String {
+    let engine = session.engine
+    let n = NumberText.fixed3
+    let name = session.filePath.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+    var fields = [
+      TerminalText.escape(name ?? "<stdin>"),
+      "\(engine.layout.rowCount) rows" + (engine.isDirty ? " *" : ""),
+      engine.phase.name, "offset \(n(engine.offset))",
+    ]
+    let v = engine.autoscrollVelocity
+    let bounds = engine.offsetRange
+    if (v < 0 && engine.offset > bounds.lowerBound) || (v > 0 && engine.offset < bounds.upperBound)
+    {
+      fields.append("autoscroll \(v > 0 ? "+" : "")\(n(v))/s")
+    }
+    return styled(fit(" " + fields.joined(separator: "  ")), "7")
+  }
+
+  private func bottomLine() -> String {
+    let hints =
+      "mouse: hold and drag · ↑↓ cursor · Space lift/drop · u undo · w write · q quit · ? keys"
+    return styled(fit(" " + (message ?? hints)), message == nil ? "2" : "1")
+  }
+
+  /// What stands at each line's middle.
+  private enum Item {
+    case row(position: Int, top: Double)
+    case header(section: Int)
+    case nothing
+  }
+
+  private func tableArea() -> [String] {
+    let engine = session.engine
+    let layout = engine.layout
+    let o = engine.offset
+    let lift = engine.lift
+    let count = tableLines
+    let thumb = scrollThumb(lines: count)
+    var result: [String] = []
+    var lastRow = -1
+    for line in 0..<count {
+      let y = o + LiveRenderer.screenY(ofLine: line)
+      let bar = thumb.contains(line) ? "#" : "|"
+      var text: String
+      var style: String?
+      if let lift, abs(y - lift.center) < lift.height / 2 {
+        let first = abs(y - LiveRenderer.pointsPerLine - lift.center) >= lift.height / 2
+        text = first ? ">>" + number(lift.position) + "  " + label(lift.position) : ">>"
+        style = "1;7"
+      } else {
+        switch item(at: y, layout: layout) {
+        case .row(let p, _) where p == lift?.position:
+          text = "        · · · · · · · ·"
+          style = "2"
+        case .row(let p, _):
+          let mark = Character(Unicode.Scalar(layout.flags(at: p).markByte))
+          let pointer = p == cursor ? "›" : " "
+          text = p == lastRow ? pointer : pointer + number(p) + " \(mark) " + label(p)
+          if p == cursor { style = "4" }
+          lastRow = p
+        case .header(let s):
+          text = "  == " + TerminalText.escape(session.document.title(ofSection: s) ?? "") + " =="
+          style = "1"
+        case .nothing:
+          text = ""
+        }
+      }
+      result.append(styled(fit(text, width: columns - 1), style) + bar)
+    }
+    return result
+  }
+
+  /// The row or header whose extent holds content y `y`.
+  private func item(at y: Double, layout: Layout) -> Item {
+    guard layout.rowCount > 0 || layout.sectionCount > 0 else { return .nothing }
+    // The last row whose top is at or above y.
+    var lo = 0
+    var hi = layout.rowCount
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if layout.top(of: mid) <= y { lo = mid + 1 } else { hi = mid }
+    }
+    let p = lo - 1
+    if p >= 0 {
+      let top = layout.top(of: p)
+      if y < top + layout.height(at: p) { return .row(position: p, top: top) }
+    }
+    for s in 0..<layout.sectionCount where layout.sectionTitled[s] {
+      let top = layout.headerTop(s)
+      if y >= top && y < top + layout.headerHeight(s) { return .header(section: s) }
+      if top > y { break }
+    }
+    return .nothing
+  }
+
+  private func number(_ position: Int) -> String {
+    let s = String(position + 1)
+    return String(repeating: " ", count: Swift.max(0, 7 - s.count)) + s
+  }
+
+  private func label(_ position: Int) -> String {
+    TerminalText.escape(session.label(atPosition: position))
+  }
+
+  private func fit(_ text: String, width: Int? = nil) -> String {
+    let width = width ?? columns
+    return TextWidth.fit(text, width: width).padded(toColumns: width)
+  }
+
+  private func styled(_ text: String, _ code: String?) -> String {
+    guard let code, color else { return text }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
+  private func scrollThumb(lines: Int) -> Range<Int> {
+    let engine = session.engine
+    let total = engine.layout.contentHeight + engine.settings.insetTop + engine.settings.insetBottom
+    guard lines > 0, total > engine.settings.viewport else { return 0..<0 }
+    let size = Swift.max(1, Int((Double(lines) * engine.settings.viewport / total).rounded()))
+    let span = engine.offsetRange.upperBound - engine.offsetRange.lowerBound
+    let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
+    guard position.isFinite else { return 0..<Swift.min(lines, size) }
+    let start = Int((Double(lines - size) * position).rounded())
+    return start..<Swift.min(lines, start + size)
+  }
+}

@@ -1,0 +1,173 @@
+import Glibc
+import Synchronization
+
+/// The terminal of the live view: raw input, the alternate screen and xterm mouse
+/// reporting (button-event tracking with SGR coordinates, modes 1002 and 1006) — and
+/// their undoing on every way out: leaving normally, SIGTERM, SIGHUP or SIGINT sent
+/// from outside, a crash, and Ctrl-Z (undone while stopped, redone on `fg`).
+///
+/// Plain ANSI sequences and `termios`, not curses: the view needs a handful of
+/// sequences every terminal emulator of the last thirty years knows, and drawing its
+/// own lines keeps every frame one `write` of exactly what changed.
+public enum FullScreen {
+  nonisolated(unsafe) static var saved = termios()
+  static let active = Atomic<Bool>(false)
+  static let resized = Atomic<Bool>(false)
+  static let resumed = Atomic<Bool>(false)
+  /// The handlers in place before `enter`, by signal number: a plain buffer, as a
+  /// signal handler may read it (a Swift dictionary might retain or allocate).
+  nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+    let buffer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    buffer.initialize(repeating: sigaction(), count: 65)
+    return buffer
+  }()
+  nonisolated(unsafe) static var chainedSignals: [Int32] = []
+
+  static let enterSequence: StaticString =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+  static let leaveSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
+
+  /// Signals after which the process ends, whose handlers restore the terminal first
+  /// and then do what was there before (the Swift runtime's crash report, say).
+  /// SIGINT is not among them: in raw mode Ctrl-C is a key, and a SIGINT sent from
+  /// outside either ends the process through `Signals.cleanUpOnTermination`, which
+  /// restores the terminal too, or is the interactive shell's to catch.
+  static let fatalSignals = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
+  ]
+
+  /// Takes over the terminal on standard input and output; false when it is none.
+  public static func enter() -> Bool {
+    guard isatty(0) == 1, isatty(1) == 1, tcgetattr(0, &saved) == 0 else { return false }
+    var raw = saved
+    cfmakeraw(&raw)
+    raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+    active.store(true, ordering: .sequentiallyConsistent)
+    writeAll(enterSequence)
+    for signal in fatalSignals { chain(signal, onFatal) }
+    chain(SIGWINCH, onResize)
+    chain(SIGCONT, onContinue)
+    chain(SIGTSTP, onStop)
+    return true
+  }
+
+  /// Gives the terminal back as it was and puts the previous signal handlers back.
+  public static func leave() {
+    restore()
+    for signal in chainedSignals { _ = sigaction(signal, previous + Int(signal), nil) }
+    chainedSignals = []
+  }
+
+  /// After a stop and `fg`: takes the terminal again if the stop gave it back.
+  public static func resume() {
+    if !active.load(ordering: .sequentiallyConsistent) { reenter() }
+  }
+
+  /// Ctrl-Z: gives the terminal back and stops; on `fg`, takes it again. The caller
+  /// then draws everything anew.
+  public static func suspend() {
+    restore()
+    _ = kill(getpid(), SIGSTOP)
+    reenter()
+  }
+
+  /// Whether the window changed size since the last call (SIGWINCH).
+  public static func takeResize() -> Bool { resized.exchange(false, ordering: .relaxed) }
+
+  /// Whether the process was stopped and continued from outside since the last call.
+  public static func takeResume() -> Bool { resumed.exchange(false, ordering: .relaxed) }
+
+  /// Rows and columns of the terminal.
+  public static func size() -> (rows: Int, columns: Int) {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+      return (24, 80)
+    }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+
+  /// Waits for input on standard input for at most `milliseconds` (-1: without end);
+  /// false on a timeout or a signal.
+  public static func waitForInput(milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
+  }
+
+  /// Reads what standard input has (at most 4 KiB); empty at its end or on a signal.
+  public static func read() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+    return n > 0 ? Array(buffer[..<n]) : []
+  }
+
+  /// Writes `bytes` to the terminal in full.
+  public static func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      guard var base = raw.baseAddress else { return }
+      var left = raw.count
+      while left > 0 {
+        let n = Glibc.write(1, base, left)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return }
+        left -= n
+        base += n
+      }
+    }
+  }
+
+  /// Async-signal-safe: the terminal as it was, if it was taken.
+  static func restore() {
+    guard active.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    writeAll(leaveSequence)
+    _ = tcsetattr(0, TCSAFLUSH, &saved)
+  }
+
+  static func reenter() {
+    var raw = saved
+    cfmakeraw(&raw)
+    raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+    _ = tcsetattr(0, TCSAFLUSH, &raw)
+    active.store(true, ordering: .sequentiallyConsistent)
+    writeAll(enterSequence)
+  }
+
+  static func writeAll(_ text: StaticString) {
+    _ = Glibc.write(1, text.utf8Start, text.utf8CodeUnitCount)
+  }
+
+  private static func chain(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    if chainedSignals.contains(signal) {
+      _ = sigaction(signal, &action, nil)
+    } else {
+      _ = sigaction(signal, &action, previous + Int(signal))
+      chainedSignals.append(signal)
+    }
+  }
+}
+
+/// Restores the terminal, then lets the handler that was there before (or the
+/// default action) deal with the signal, so the process ends as it would have.
+private func onFatal(_ signal: Int32) {
+  FullScreen.restore()
+  _ = sigaction(signal, FullScreen.previous + Int(signal), nil)
+  _ = raise(signal)
+}
+
+private func onResize(_ signal: Int32) {
+  FullScreen.resized.store(true, ordering: .relaxed)
+}
+
+/// A stop from outside (`kill -TSTP`): give the terminal back first.
+private func onStop(_ signal: Int32) {
+  FullScreen.restore()
+  _ = kill(getpid(), SIGSTOP)
+}
+
+private func onContinue(_ signal: Int32) {
+  FullScreen.resumed.store(true, ordering: .relaxed)
+}

@@ -1,0 +1,229 @@
+"""The live view (--live) in a real pseudo-terminal, its screen read back through the
+pyte terminal emulator: mouse gestures with a real clock, keys, the recording, the
+terminal given back on every way out."""
+
+import os
+import subprocess
+import tempfile
+import time
+
+import pexpect
+import pyte
+
+ROWS, COLUMNS = 24, 80
+
+
+class Live:
+    """rowdrag --live on a list, in a pty of ROWS x COLUMNS, with the screen emulated."""
+
+    def __init__(self, binary, path, *options, rows=ROWS, columns=COLUMNS, env=None):
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        environment = dict(os.environ, TERM="xterm", NO_COLOR="1")
+        environment.update(env or {})
+        self.child = pexpect.spawn(binary, ["--live", *options, path], env=environment,
+                                   dimensions=(rows, columns), timeout=10)
+        self.raw = b""
+
+    def pump(self, seconds=0.2):
+        """Reads what the program drew for about `seconds`."""
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=0.05)
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                break
+            self.raw += data
+            self.stream.feed(data)
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, needle, seconds=5):
+        end = time.time() + seconds
+        while time.time() < end:
+            self.pump(0.05)
+            if needle in self.text():
+                return
+        raise AssertionError(f"{needle!r} never drawn:\n{self.text()}")
+
+    def line(self, row):
+        """Screen line `row` (1-based, as the terminal counts)."""
+        return self.screen.display[row - 1]
+
+    def send(self, data):
+        self.child.send(data)
+
+    def mouse(self, kind, row, column=10, button=0):
+        """An SGR mouse report: kind is press, motion or release."""
+        code = button + (32 if kind == "motion" else 0)
+        self.child.send(f"\x1b[<{code};{column};{row}{'m' if kind == 'release' else 'M'}")
+
+    def finish(self):
+        """Waits for the program to end; its exit status."""
+        self.child.expect(pexpect.EOF)
+        self.raw += self.child.before
+        self.stream.feed(self.child.before)
+        self.child.close()
+        return self.child.exitstatus
+
+
+def workspace(lines):
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "list.txt")
+    with open(path, "w") as f:
+        f.write(lines)
+    return home, path
+
+
+def numbered(n):
+    return "".join(f"item {k}\n" for k in range(1, n + 1))
+
+
+def test_long_press_drag_to_the_edge_scrolls_then_drop_write_quit(binary):
+    home, path = workspace(numbered(100))
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("item 1 ")
+    assert "list.txt" in live.line(1) and "100 rows" in live.line(1), live.line(1)
+    assert "item 1" in live.line(2), live.text()
+    # Long press on item 2 (screen row 3), hold past half a second: lifted.
+    live.mouse("press", 3)
+    live.wait_for("lifted", 3)
+    assert "holding" not in live.line(1)
+    # Drag to the bottom line of the table and hold there: the list auto-scrolls.
+    bottom = ROWS - 1
+    for row in range(4, bottom + 1):
+        live.mouse("motion", row)
+        live.pump(0.02)
+    live.pump(1.5)
+    status = live.line(1)
+    assert "autoscroll +" in status or "offset 0" not in status, status
+    assert ">>" in live.text(), live.text()
+    live.mouse("release", bottom)
+    live.wait_for("idle")
+    assert "*" in live.line(1), live.line(1)  # unsaved changes
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    # The terminal was given back: alternate screen off, mouse reporting off.
+    assert live.raw.endswith(b"\x1b[?1006l\x1b[?1002l\x1b[?25h\x1b[?1049l"), live.raw[-40:]
+    written = open(path).read().splitlines()
+    assert sorted(written) == sorted(numbered(100).splitlines())
+    moved = written.index("item 2")
+    assert moved > 20, f"item 2 went to row {moved + 1} only"
+    # The recording replays, in the filter, to the same bytes.
+    original = os.path.join(home, "original.txt")
+    with open(original, "w") as f:
+        f.write(numbered(100))
+    replay = subprocess.run([binary, "-n", "-f", record, original], capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    assert open(original).read() == open(path).read()
+    script = open(record).read()
+    assert script.startswith("# rowdrag live session"), script[:200]
+    assert "press y=" in script and "tick " in script and "release" in script, script
+
+
+def test_keyboard_lift_move_drop_and_quit_asks(binary):
+    home, path = workspace("a\nb\nc\nd\n")
+    live = Live(binary, path)
+    live.wait_for("- a")
+    live.send("\x1b[B")  # cursor to b
+    live.send(" ")  # lift b
+    live.wait_for("lifted")
+    live.send("\x1b[B")  # one slot down
+    live.send("\x1b[B")  # and another
+    live.pump(0.3)
+    live.send(" ")  # drop
+    live.wait_for("idle")
+    live.send("q")
+    live.wait_for("unsaved changes")
+    live.send("n")  # go back
+    live.pump(0.2)
+    assert live.child.isalive()
+    live.send("q")
+    live.wait_for("unsaved changes")
+    live.send("y")  # write and quit
+    assert live.finish() == 0
+    assert open(path).read() == "a\nc\nd\nb\n"
+
+
+def test_ctrl_c_restores_the_terminal_and_writes_nothing(binary):
+    home, path = workspace("a\nb\nc\n")
+    live = Live(binary, path)
+    live.wait_for("- a")
+    live.send(" ")
+    live.send("\x1b[B")
+    live.send(" ")
+    live.wait_for("*")
+    live.send("\x03")
+    assert live.finish() == 130
+    assert live.raw.endswith(b"\x1b[?1049l"), live.raw[-40:]
+    assert open(path).read() == "a\nb\nc\n"
+
+
+def test_sigterm_restores_the_terminal(binary):
+    home, path = workspace("a\nb\n")
+    live = Live(binary, path)
+    live.wait_for("- a")
+    live.child.kill(15)
+    live.finish()
+    assert b"\x1b[?1002l" in live.raw.split(b"\x1b[?1002h")[-1], live.raw[-60:]
+    assert live.child.signalstatus == 15
+
+
+def test_resize_redraws_at_the_new_size(binary):
+    home, path = workspace(numbered(100))
+    live = Live(binary, path)
+    live.wait_for("item 1 ")
+    live.child.setwinsize(12, 60)
+    live.screen.resize(12, 60)
+    live.pump(0.5)
+    assert "item 10 " in live.text() and "item 11 " not in live.text(), live.text()
+    assert "100 rows" in live.line(1), live.line(1)
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_without_a_terminal_it_is_a_usage_error_that_draws_nothing(binary):
+    home, path = workspace("a\n")
+    result = subprocess.run([binary, "--live", path], stdin=subprocess.DEVNULL,
+                            capture_output=True)
+    assert result.returncode == 2, result
+    assert result.stdout == b"", result.stdout
+    assert b"--live needs a terminal" in result.stderr, result.stderr
+    # A terminal that cannot draw.
+    child = pexpect.spawn(binary, ["--live", path], env=dict(os.environ, TERM="dumb"))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert b"\x1b" not in child.before and b"TERM is dumb" in child.before, child.before
+
+
+def test_live_from_the_shell_returns_to_the_prompt(binary):
+    import repl_tests
+
+    home, path = repl_tests.workspace()
+    child = repl_tests.spawn(binary, path, home)
+    child.sendline("live")
+    child.expect_exact("\x1b[?1049h")  # the alternate screen
+    child.expect("walk dog")
+    child.send("\x1b[B ")  # cursor to row 2, lift it
+    child.send("\x1b[B ")  # one slot down, drop
+    child.send("q")  # no question: the change stays in the shell's session
+    child.expect_exact("\x1b[?1049l")
+    child.expect(repl_tests.PROMPT)
+    assert child.after == "rowdrag[5*]> ", child.after
+    out = repl_tests.command(child, "list")
+    assert "2\t-\tmilk cows" in out and "3\t-\twalk dog" in out, out
+    out = repl_tests.command(child, "state")
+    assert '"phase":"idle"' in out, out
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
+    # In a script there is no terminal to take.
+    result = subprocess.run([binary, "-n", "-e", "live", path], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "live: the live view needs the interactive shell" in result.stderr, result.stderr
