@@ -116,6 +116,15 @@ public struct LiveRenderer {
         case .nothing:
           text = ""
         }
+        // A header shorter than a line may share it with a row: it is named on the
+        // right rather than left out.
+        if case .row = item(at: y, layout: layout),
+          let s = header(within: y - LiveRenderer.pointsPerLine / 2, layout: layout)
+        {
+          let title = TerminalText.escape(session.document.title(ofSection: s) ?? "")
+          text = fit(text, width: Swift.max(0, columns - 5 - TextWidth.count(title)))
+            + " ── " + title
+        }
       }
       result.append(styled(fit(text, width: columns - 1), style) + bar)
     }
@@ -143,6 +152,18 @@ public struct LiveRenderer {
       if top > y { break }
     }
     return .nothing
+  }
+
+  /// A titled section header that starts inside the line whose band starts at `top`.
+  private func header(within top: Double, layout: Layout) -> Int? {
+    for s in 0..<layout.sectionCount where layout.sectionTitled[s] {
+      let start = layout.headerTop(s)
+      if start >= top && start < top + LiveRenderer.pointsPerLine && layout.headerHeight(s) > 0 {
+        return s
+      }
+      if start >= top + LiveRenderer.pointsPerLine { break }
+    }
+    return nil
   }
 
   private func number(_ position: Int) -> String {

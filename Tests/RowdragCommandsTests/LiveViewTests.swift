@@ -1,0 +1,83 @@
+import RowdragBase
+import RowdragEngine
+import RowdragFormats
+import Testing
+
+@testable import RowdragCLI
+@testable import RowdragCommands
+
+/// The live view's pieces that need no terminal: reading terminal input, and the
+/// picture.
+@Suite("live view")
+struct LiveViewTests {
+  @Test("keys and SGR mouse reports decode, also when a read splits a sequence")
+  func input() {
+    var input = LiveInput()
+    let all = Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}OF q\u{03}\u{12}\u{7F}\r".utf8)
+    #expect(
+      input.feed(all) == [
+        .key(.up), .key(.down), .key(.pageUp), .key(.pageDown), .key(.home), .key(.end),
+        .key(.character(" ")), .key(.character("q")), .key(.control("c")), .key(.control("r")),
+        .key(.backspace), .key(.enter),
+      ])
+    #expect(
+      input.feed(Array("\u{1B}[<0;12;5M\u{1B}[<32;12;9M\u{1B}[<0;12;9m\u{1B}[<2;1;1M".utf8)) == [
+        .mouse(.press(.left), column: 12, row: 5), .mouse(.motion(.left), column: 12, row: 9),
+        .mouse(.release(.left), column: 12, row: 9), .mouse(.press(.right), column: 1, row: 1),
+      ])
+    #expect(
+      input.feed(Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8)) == [
+        .mouse(.wheelUp, column: 3, row: 4), .mouse(.wheelDown, column: 3, row: 4),
+      ])
+    // A report cut by the read goes out whole with the next read.
+    #expect(input.feed(Array("\u{1B}[<0;7".utf8)) == [])
+    #expect(input.feed(Array(";2M".utf8)) == [.mouse(.press(.left), column: 7, row: 2)])
+    // A lone escape is the key; UTF-8 text is one character.
+    #expect(input.feed([0x1B]) == [.key(.escape)])
+    #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])
+  }
+
+  func session(_ text: String, heights: [Double]? = nil) -> Session {
+    let list = TextList(bytes: Array(text.utf8), isHeader: { $0.first == UInt8(ascii: "#") })
+    let layout = Layout(sections: list.sectionSpecs, ownHeights: heights, flags: nil)
+    return Session(document: list, layout: layout, filePath: "/tmp/todo.txt")
+  }
+
+  @Test("one line a 44-point band: rows, headers, tall rows, the slot and the snapshot")
+  func picture() throws {
+    let s = session("# Work\nreport\nreview\n# Home\nmilk\n", heights: [88, .nan, .nan])
+    var renderer = LiveRenderer(session: s, rows: 9, columns: 40)
+    try s.engine.setViewport(renderer.viewport)
+    #expect(renderer.viewport == 7 * 44)
+    let lines = renderer.lines()
+    #expect(lines.count == 9)
+    #expect(lines.allSatisfy { $0.count == 40 })
+    #expect(lines[0].hasPrefix(" todo.txt  3 rows  idle  offset 0"))
+    // The header is 28 points, so the first band's middle (22) is in it.
+    #expect(lines[1].hasPrefix("  == # Work =="))
+    // report is 88 points: two lines, the label once.
+    #expect(lines[2].hasPrefix("       1 - report"))
+    #expect(lines[3].trimmingSpaces == "|")
+    #expect(lines[4].hasPrefix("       2 - review"))
+    #expect(lines[8].hasPrefix(" mouse: hold and drag"))
+    // Lifted: the slot is dots, the snapshot floats under the finger.
+    try s.engine.press(position: 1)
+    try s.engine.drag(by: 88)
+    renderer.message = "hello"
+    let lifted = renderer.lines()
+    #expect(lifted[0].contains("lifted"))
+    // review passed the header and milk: it is row 3 now, in Home.
+    #expect(lifted[4].hasPrefix("       2 - milk"), "\(lifted)")
+    // Home's header is shorter than a line: it is named where it starts.
+    #expect(lifted[3].hasSuffix(" ── # Home|"), "\(lifted)")
+    #expect(lifted[5].hasPrefix("        · · · ·"), "\(lifted)")
+    #expect(lifted[6].hasPrefix(">>      3  review"), "\(lifted)")
+    #expect(lifted[8].hasPrefix(" hello"))
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
