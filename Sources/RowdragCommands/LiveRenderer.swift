@@ -122,7 +122,8 @@ public struct LiveRenderer {
           let s = header(within: y - LiveRenderer.pointsPerLine / 2, layout: layout)
         {
           let title = TerminalText.escape(session.document.title(ofSection: s) ?? "")
-          text = fit(text, width: Swift.max(0, columns - 5 - TextWidth.count(title)))
+          text =
+            fit(text, width: Swift.max(0, columns - 5 - TextWidth.count(title)))
             + " ── " + title
         }
       }
