@@ -153,6 +153,42 @@ def run_direct_pair(reference, argv, runs):
     return statistics.median(ref_times), statistics.median(times)
 
 
+def live_frame_cost(path, seconds=3.0):
+    """CPU seconds per frame of `rowdrag --live` holding a lifted row on the bottom
+    line (the list auto-scrolls, every frame redrawn), measured from /proc."""
+    import pexpect
+
+    child = pexpect.spawn(BINARY, ["--live", path], dimensions=(24, 80),
+                          env=dict(os.environ, TERM="xterm", NO_COLOR="1"), timeout=30)
+    child.expect("idle")
+    child.send("\x1b[<0;10;3M")  # press on the second row
+    time.sleep(0.7)  # past the hold
+    child.send("\x1b[<32;10;23M")  # to the bottom line: auto-scroll
+    time.sleep(0.3)
+
+    def cpu():
+        # Nanoseconds on the CPU (schedstat is exact where stat counts 10 ms ticks).
+        with open(f"/proc/{child.pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e9
+
+    def drain(until):
+        while time.time() < until:
+            try:
+                child.read_nonblocking(1 << 16, timeout=0.05)
+            except pexpect.TIMEOUT:
+                pass
+
+    before = cpu()
+    drain(time.time() + seconds)
+    used = cpu() - before
+    child.send("\x1b[<0;10;23m")
+    child.send("q")
+    time.sleep(0.2)
+    child.send("d")
+    child.expect(pexpect.EOF)
+    return used / (seconds * 60)
+
+
 def row(name, seconds, peak=None, note=""):
     memory = f"{peak / 1024:8.1f} MiB" if peak else " " * 12
     print(f"  {name:<44} {seconds * 1000:9.1f} ms {memory}  {note}")
@@ -258,6 +294,14 @@ def main():
         t, m = run(f"{BINARY} -e 'move {count} 1' {q(path)}", out, runs=3)
         print(f"  {f'{count:,} JSON objects':<26} {t * 1000:8.1f} ms {t / count * 1e9:7.1f} ns"
               f" {m / 1024:6.1f} MiB {m * 1024 / count:7.1f} B")
+
+    print("\n7. Live view: CPU per frame while auto-scrolling (60 fps, 80x24 terminal)")
+    live = {}
+    for rows, path in ((1_000, os.path.join(DATA, "lines-1000.txt")), (10_000_000, big)):
+        per_frame = live_frame_cost(path)
+        live[rows] = per_frame
+        row(f"rowdrag --live, {rows:,} lines", per_frame)
+    print(f"  ratio 10 M lines / 1,000 lines {live[10_000_000] / live[1_000]:.2f} (the frame costs the visible rows)")
 
     print("\nTargets")
     for name, ok in [

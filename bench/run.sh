@@ -11,4 +11,5 @@ fi
 if ! command -v jq >/dev/null; then
   apt-get update -qq && apt-get install -y -qq jq
 fi
+python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install -q pexpect
 exec python3 bench/bench.py "$binary"

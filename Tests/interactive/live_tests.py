@@ -227,3 +227,43 @@ def test_live_from_the_shell_returns_to_the_prompt(binary):
     result = subprocess.run([binary, "-n", "-e", "live", path], capture_output=True, text=True)
     assert result.returncode == 1
     assert "live: the live view needs the interactive shell" in result.stderr, result.stderr
+
+
+def readme_screen(binary):
+    """The live view of examples/todo.txt in a 72x14 terminal while 'book the dentist'
+    is dragged up into Today's first slot: the picture in the README."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "todo.txt")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "examples", "todo.txt")) as src, open(path, "w") as dst:
+        dst.write(src.read())
+    live = Live(binary, path, "--header", "^# ", "--lock", r"^\[x\]", rows=14, columns=72)
+    live.wait_for("reply to the landlord")
+    live.mouse("press", 5)  # book the dentist
+    live.wait_for("lifted", 3)
+    for row in (4, 3, 2):
+        live.mouse("motion", row)
+    live.wait_for(">>      1  [ ] book the dentist")
+    live.pump(0.3)
+    picture = "\n".join(line.rstrip() for line in live.screen.display)
+    live.send("\x1b")  # put it back
+    live.send("q")
+    live.finish()
+    return picture
+
+
+def test_the_readme_shows_the_live_view_as_it_is(binary):
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "README.md")) as f:
+        readme = f.read()
+    shown = readme.split("<!-- live screen -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert shown.rstrip("\n") == readme_screen(binary), (
+        "README's live screen is out of date; print it with "
+        "python3 Tests/interactive/live_tests.py --readme-screen BINARY")
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--readme-screen"]:
+        print(readme_screen(os.path.abspath(sys.argv[2])))
