@@ -73,6 +73,11 @@ struct LiveViewTests {
     #expect(lifted[5].hasPrefix("        · · · ·"), "\(lifted)")
     #expect(lifted[6].hasPrefix(">>      3  review"), "\(lifted)")
     #expect(lifted[8].hasPrefix(" hello"))
+    // Colour stresses the marks; it replaces none of them.
+    renderer.color = true
+    let painted = renderer.lines()
+    #expect(painted[0].hasPrefix("\u{1B}[7m todo.txt"))
+    #expect(painted[6].hasPrefix("\u{1B}[1;7m>>      3  review"))
   }
 }
 

@@ -175,6 +175,30 @@ def test_sigterm_restores_the_terminal(binary):
     assert live.child.signalstatus == 15
 
 
+def test_ctrl_z_gives_the_terminal_back_and_fg_redraws(binary):
+    import signal
+
+    home, path = workspace(numbered(30))
+    live = Live(binary, path)
+    live.wait_for("item 1 ")
+    live.send("\x1a")
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        live.pump(0.05)
+        with open(f"/proc/{live.child.pid}/stat") as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "T":
+                break
+    else:
+        raise AssertionError("Ctrl-Z did not stop the process")
+    assert live.raw.endswith(b"\x1b[?1049l"), live.raw[-40:]  # the terminal given back
+    live.raw = b""
+    os.kill(live.child.pid, signal.SIGCONT)  # fg
+    live.wait_for("item 1 ")
+    assert b"\x1b[?1049h" in live.raw and b"\x1b[?1002h" in live.raw
+    live.send("q")
+    assert live.finish() == 0
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)
