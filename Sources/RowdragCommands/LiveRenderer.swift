@@ -87,7 +87,7 @@ public struct LiveRenderer {
     let o = engine.offset
     let lift = engine.lift
     let count = tableLines
-    let thumb = scrollThumb(lines: count)
+    let thumb = engine.scrollThumb(lines: count)
     var result: [String] = []
     var lastRow = -1
     for line in 0..<count {
@@ -184,17 +184,5 @@ public struct LiveRenderer {
   private func styled(_ text: String, _ code: String?) -> String {
     guard let code, color else { return text }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
-  }
-
-  private func scrollThumb(lines: Int) -> Range<Int> {
-    let engine = session.engine
-    let total = engine.layout.contentHeight + engine.settings.insetTop + engine.settings.insetBottom
-    guard lines > 0, total > engine.settings.viewport else { return 0..<0 }
-    let size = Swift.max(1, Int((Double(lines) * engine.settings.viewport / total).rounded()))
-    let span = engine.offsetRange.upperBound - engine.offsetRange.lowerBound
-    let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
-    guard position.isFinite else { return 0..<Swift.min(lines, size) }
-    let start = Int((Double(lines - size) * position).rounded())
-    return start..<Swift.min(lines, start + size)
   }
 }

@@ -57,7 +57,7 @@ struct ShowRenderer {
     if layout.rowCount == 0 && layout.sectionCount == 1 && !layout.sectionTitled[0] {
       return out + "(empty list)\n"
     }
-    let thumb = scrollThumb(lines: items.count, engine: engine)
+    let thumb = engine.scrollThumb(lines: items.count)
     // Below 50 columns the y-ranges go, so labels keep some room.
     let compact = width < 50
     func yRange(_ a: Double, _ b: Double) -> String {
@@ -142,19 +142,6 @@ struct ShowRenderer {
   }
 
   /// Which item lines carry the scroll thumb.
-  private func scrollThumb(lines: Int, engine: Engine) -> Range<Int> {
-    let total = engine.layout.contentHeight + engine.settings.insetTop + engine.settings.insetBottom
-    guard lines > 0, total > engine.settings.viewport else { return 0..<lines }
-    let fraction = engine.settings.viewport / total
-    let size = Swift.max(1, Int((Double(lines) * fraction).rounded()))
-    let span = engine.offsetRange.upperBound - engine.offsetRange.lowerBound
-    let position = span > 0 ? (engine.offset - engine.offsetRange.lowerBound) / span : 0
-    guard position.isFinite else { return 0..<Swift.min(lines, size) }
-    let start = Int((Double(lines - size) * position).rounded())
-    return start..<Swift.min(lines, start + size)
-  }
-
-  /// A screen coordinate rounded down, as text (huge values stay readable).
   private func whole(_ value: Double) -> String {
     abs(value) < 1e15 ? String(Int(value.rounded(.down))) : NumberText.fixed3(value)
   }
@@ -175,5 +162,21 @@ extension String {
   func padded(toColumns width: Int) -> String {
     let used = TextWidth.count(self)
     return used >= width ? self : self + String(repeating: " ", count: width - used)
+  }
+}
+
+extension Engine {
+  /// Which of `lines` lines of a scroll indicator are its thumb: the viewport's share
+  /// of the content, placed as the offset stands in its range (all of them when
+  /// everything fits).
+  func scrollThumb(lines: Int) -> Range<Int> {
+    let total = layout.contentHeight + settings.insetTop + settings.insetBottom
+    guard lines > 0, total > settings.viewport else { return 0..<lines }
+    let size = Swift.max(1, Int((Double(lines) * settings.viewport / total).rounded()))
+    let span = offsetRange.upperBound - offsetRange.lowerBound
+    let position = span > 0 ? (offset - offsetRange.lowerBound) / span : 0
+    guard position.isFinite else { return 0..<Swift.min(lines, size) }
+    let start = Int((Double(lines - size) * position).rounded())
+    return start..<Swift.min(lines, start + size)
   }
 }
