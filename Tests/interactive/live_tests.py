@@ -208,6 +208,14 @@ def test_resize_redraws_at_the_new_size(binary):
     live.pump(0.5)
     assert "item 10 " in live.text() and "item 11 " not in live.text(), live.text()
     assert "100 rows" in live.line(1), live.line(1)
+    # Nothing moves: the loop sleeps (under 50 ms of CPU in a second, most of it
+    # the redraw above settling).
+    def cpu():
+        with open(f"/proc/{live.child.pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e9
+    before = cpu()
+    time.sleep(1)
+    assert cpu() - before < 0.05, cpu() - before
     live.send("q")
     assert live.finish() == 0
 
