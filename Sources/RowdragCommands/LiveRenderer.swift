@@ -42,12 +42,13 @@ public struct LiveRenderer {
     (Double(line) + 0.5) * pointsPerLine
   }
 
-  /// Every line of the screen, top to bottom.
+  /// Every line of the screen, top to bottom: `rows` of them (a terminal of fewer
+  /// than three rows shows the top ones).
   public func lines() -> [String] {
     var out = [statusLine()]
     out += tableArea()
     out.append(bottomLine())
-    return out.map { String($0) }
+    return Array(out.prefix(Swift.max(1, rows)))
   }
 
   private func statusLine() -> String {

@@ -1,6 +1,7 @@
 import RowdragBase
 import RowdragEngine
 import RowdragFormats
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragCLI
@@ -78,6 +79,42 @@ struct LiveViewTests {
     let painted = renderer.lines()
     #expect(painted[0].hasPrefix("\u{1B}[7m todo.txt"))
     #expect(painted[6].hasPrefix("\u{1B}[1;7m>>      3  review"))
+  }
+}
+
+extension LiveViewTests {
+  @Test("random bytes, terminal sizes, lists and gestures: no trap, every line its width")
+  func randomized() throws {
+    var rng = SplitMix64(seed: 15)
+    var input = LiveInput()
+    for _ in 0..<20_000 {
+      let alphabet: [UInt8] = [
+        0x1B, 0x5B, 0x3C, 0x3B, 0x4D, 0x6D, 0x4F, 0x7E, 0x30, 0x39, 0xC3, 0xFF, 0x03,
+      ]
+      let bytes = (0..<rng.next(12)).map { _ in
+        rng.next(3) == 0
+          ? UInt8(truncatingIfNeeded: rng.next(256)) : alphabet[rng.next(alphabet.count)]
+      }
+      _ = input.feed(bytes)
+    }
+    for round in 0..<300 {
+      let lines = (0..<rng.next(40)).map { k in k % 7 == 0 ? "# S\(k)\n" : "row \(k) é 卵\n" }
+      let s = session(lines.joined(), heights: nil)
+      var renderer = LiveRenderer(session: s, rows: rng.next(40), columns: rng.next(120))
+      renderer.cursor = rng.next(50) - 5
+      renderer.color = round % 2 == 0
+      try? s.engine.setViewport(Swift.max(44, renderer.viewport))
+      if s.engine.layout.rowCount > 0 {
+        try? s.engine.press(position: rng.next(s.engine.layout.rowCount))
+        try? s.engine.drag(by: Double(rng.next(2000) - 1000))
+        try? s.engine.tick(rng.next(100))
+      }
+      let picture = renderer.lines()
+      #expect(picture.count == Swift.max(1, renderer.rows))
+      if !renderer.color && renderer.columns > 0 {
+        #expect(picture.allSatisfy { TextWidth.count($0) == renderer.columns })
+      }
+    }
   }
 }
 
