@@ -75,6 +75,13 @@ public struct LiveRenderer {
     return styled(fit(" " + (message ?? hints)), message == nil ? "2" : "1")
   }
 
+  /// The position of the row drawn on table line `line`, if a row is.
+  public func position(atLine line: Int) -> Int? {
+    let y = session.engine.offset + LiveRenderer.screenY(ofLine: line)
+    if case .row(let p, _) = item(at: y, layout: session.engine.layout) { return p }
+    return nil
+  }
+
   /// What stands at each line's middle.
   private enum Item {
     case row(position: Int, top: Double)

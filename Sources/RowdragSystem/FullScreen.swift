@@ -94,11 +94,13 @@ public enum FullScreen {
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
-  /// Reads what standard input has (at most 4 KiB); empty at its end or on a signal.
-  public static func read() -> [UInt8] {
+  /// Reads what standard input has (at most 4 KiB): empty when a signal came first,
+  /// nil at its end (the terminal went away).
+  public static func read() -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-    return n > 0 ? Array(buffer[..<n]) : []
+    if n > 0 { return Array(buffer[..<n]) }
+    return n < 0 && errno == EINTR ? [] : nil
   }
 
   /// Writes `bytes` to the terminal in full.

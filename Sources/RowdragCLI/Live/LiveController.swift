@@ -65,8 +65,7 @@ final class LiveController {
         draw(full: true)
       }
       if FullScreen.waitForInput(milliseconds: timeout()) {
-        let bytes = FullScreen.read()
-        if bytes.isEmpty && !FullScreen.takeResize() { return finish(.interrupted) }
+        guard let bytes = FullScreen.read() else { return finish(.interrupted) }
         for event in input.feed(bytes) {
           if let end = handle(event) { return finish(end) }
         }
@@ -187,6 +186,8 @@ final class LiveController {
     case .press(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
+      // A click puts the cursor there, whatever the press turns into.
+      if let position = renderer.position(atLine: line) { renderer.cursor = position }
       if run("press y=\(y)") {
         mouseDown = true
         keyboardGesture = false
