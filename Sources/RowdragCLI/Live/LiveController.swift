@@ -370,6 +370,8 @@ final class LiveController {
 
   /// Draws what changed since the last frame in one write (everything when `full`).
   private func draw(full: Bool) {
+    // The cursor follows a lifted row, wherever the gesture takes it.
+    if let lift = session.engine.lift { renderer.cursor = lift.position }
     var lines = renderer.lines()
     if case .help = mode { lines = helpScreen(lines) }
     var text = full ? "\u{1B}[H\u{1B}[2J" : ""
