@@ -33,9 +33,7 @@ extension JSONScanner {
           if escaped { outline.keysHaveEscapes = true }
           keyEnd = end
         }
-        if watchedLengths >> UInt64(Swift.min(keyEnd - i - 2, 63)) & 1 != 0 {
-          noteWatched(i, keyEnd)
-        }
+        if mightBeWatched(i, keyEnd) { noteWatched(i, keyEnd) }
         i = skipWhitespace(keyEnd)
         guard i < n, bytes[i] == 58 else { return giveUp() }
         i = skipWhitespace(i + 1)

@@ -33,6 +33,9 @@ struct JSONScanner {
   /// Bit `k` set when some watched name is `k` bytes long: most keys are passed over
   /// by one test.
   let watchedLengths: UInt64
+  /// Bit `b & 63` set for the first byte `b` of each watched name: with the lengths,
+  /// a filter that most keys fail without a call.
+  let watchedFirsts: UInt64
 
   /// A scanner that also notes where object keys named by `watching` stand, so that
   /// reading those members later visits only the elements that have them.
@@ -46,6 +49,7 @@ struct JSONScanner {
     let names = names.map { Array($0.utf8) }.filter { $0.count < 64 }
     watched = names.flatMap { [UInt8($0.count)] + $0 }
     watchedLengths = names.reduce(0) { $0 | 1 << UInt64($1.count) }
+    watchedFirsts = names.reduce(0) { $0 | 1 << UInt64(($1.first ?? 0) & 63) }
   }
 
   /// Where the state machine stands between tokens: enough to stop a scan part-way
@@ -162,7 +166,7 @@ struct JSONScanner {
         if escaped { outline.keysHaveEscapes = true }
         if stack.count == 1 {
           outline.depth1Keys.append(Span(start: i, end: end))
-        } else if watchedLengths >> UInt64(min(end - i - 2, 63)) & 1 != 0 {
+        } else if mightBeWatched(i, end) {
           noteWatched(i, end)
         }
         i = skipWhitespace(end)
@@ -224,6 +228,15 @@ struct JSONScanner {
       i = end
       expect = .commaOrClose
     }
+  }
+
+  /// Whether the key at `start..<end` (quotes included) has the length and first byte
+  /// of a watched name.
+  @inline(__always)
+  func mightBeWatched(_ start: Int, _ end: Int) -> Bool {
+    let length = end - start - 2
+    return length > 0 && length < 64 && watchedLengths >> UInt64(length) & 1 != 0
+      && watchedFirsts >> UInt64(bytes[start + 1] & 63) & 1 != 0
   }
 
   /// Notes the key at `start..<end` (quotes included) when it is a watched name.
