@@ -125,7 +125,7 @@ public struct LiveRenderer {
           text = ""
         }
         // A header shorter than a line may share it with a row: it is named on the
-        // right rather than left out.
+        // right of its section's first row rather than left out.
         if case .row = item(at: y, layout: layout),
           let s = header(within: y - LiveRenderer.pointsPerLine / 2, layout: layout)
         {
@@ -163,13 +163,13 @@ public struct LiveRenderer {
     return .nothing
   }
 
-  /// A titled section header that starts inside the line whose band starts at `top`.
+  /// A titled section header that ends inside the line whose band starts at `top`:
+  /// that line shows the section's first row, which starts where the header ends.
   private func header(within top: Double, layout: Layout) -> Int? {
     for s in 0..<layout.sectionCount where layout.sectionTitled[s] {
       let start = layout.headerTop(s)
-      if start >= top && start < top + LiveRenderer.pointsPerLine && layout.headerHeight(s) > 0 {
-        return s
-      }
+      let end = start + layout.headerHeight(s)
+      if end > top && end <= top + LiveRenderer.pointsPerLine && end > start { return s }
       if start >= top + LiveRenderer.pointsPerLine { break }
     }
     return nil

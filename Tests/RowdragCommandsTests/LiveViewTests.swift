@@ -69,8 +69,8 @@ struct LiveViewTests {
     #expect(lifted[0].contains("lifted"))
     // review passed the header and milk: it is row 3 now, in Home.
     #expect(lifted[4].hasPrefix("       2 - milk"), "\(lifted)")
-    // Home's header is shorter than a line: it is named where it starts.
-    #expect(lifted[3].hasSuffix(" ── # Home#"), "\(lifted)")
+    // Home's header is shorter than a line: it is named beside Home's first row.
+    #expect(lifted[4].hasSuffix(" ── # Home#"), "\(lifted)")
     #expect(lifted[5].hasPrefix("        · · · ·"), "\(lifted)")
     #expect(lifted[6].hasPrefix(">>      3  review"), "\(lifted)")
     #expect(lifted[8].hasPrefix(" hello"))
