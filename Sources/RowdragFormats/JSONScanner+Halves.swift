@@ -75,6 +75,7 @@ extension JSONScanner {
 private final class SecondHalf: @unchecked Sendable {
   var scanner: JSONScanner
   let start: Int
+  let end: Int
   var state = JSONScanner.State.insideArray
   var stop = 0
   var error: JSONSyntaxError?
@@ -82,13 +83,14 @@ private final class SecondHalf: @unchecked Sendable {
   init(_ scanner: JSONScanner, from start: Int) {
     self.scanner = scanner
     self.start = start
+    end = scanner.bytes.count
   }
 
   func run() {
-    scanner.outline.depth1.reserveCapacity((scanner.bytes.count - start) / 48)
-    scanner.store.populate(start..<scanner.bytes.count)
+    scanner.outline.depth1.reserveCapacity((end - start) / 48)
+    scanner.store.populate(start..<end)
     do throws(JSONSyntaxError) {
-      stop = try scanner.run(&state, from: start, until: scanner.bytes.count, stopAtBase: true)
+      stop = try scanner.run(&state, from: start, until: end, stopAtBase: true)
     } catch {
       self.error = error
     }

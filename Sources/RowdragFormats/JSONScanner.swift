@@ -96,6 +96,7 @@ struct JSONScanner {
     throws(JSONSyntaxError) -> Int
   {
     var stack = state.stack
+    state.stack = []  // the only reference now: pushes need no copy
     var expect = state.expect
     var sawTop = state.sawTop
     defer { state = State(stack: stack, expect: expect, sawTop: sawTop) }
