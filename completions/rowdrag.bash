@@ -39,7 +39,7 @@ _rowdrag() {
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W "midpoint under" -- "$cur"))
+      COMPREPLY=($(compgen -W "edge midpoint under" -- "$cur"))
       return
       ;;
     --completion-script)

@@ -118,7 +118,7 @@ public enum OptionTable {
     .setting(
       "autoscroll", argument: "PROFILE",
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
-    .setting("rule", argument: "RULE", "reorder rule (midpoint)"),
+    .setting("rule", argument: "RULE", "reorder rule (edge)"),
     .setting("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
     OptionSpec(
       "width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"

@@ -7,7 +7,7 @@ struct BehaviourSetting<Function: Sendable>: Sendable {
   /// How the words are read and an unknown name reported: the rule has always been
   /// read like the other one-word settings, the profile with its parameters.
   enum UnknownName: Sendable {
-    /// One word while no kind takes parameters; `rule: 'x' is not one of midpoint, under`.
+    /// One word while no kind takes parameters; `rule: 'x' is not one of edge, midpoint, under`.
     case notOneOf
     /// Commas separate words too; `autoscroll: unknown profile 'x'; use linear, … or off`.
     case useOneOf

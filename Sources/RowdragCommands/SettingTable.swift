@@ -6,7 +6,7 @@ import RowdragEngine
 public struct SettingSpec: Sendable {
   /// The key as typed.
   public let key: String
-  /// Value synopsis for help (`HEIGHT`, `midpoint|under`).
+  /// Value synopsis for help (`HEIGHT`, `edge|midpoint|under`).
   public let arguments: String
   /// Words completion offers for the first value.
   public let values: [String]

@@ -6,7 +6,7 @@ extension Layout {
   /// Moves the row at `from` (in section `fromSection`) so that it ends at global
   /// position `to` in section `toSection`.
   ///
-  /// Every reorder — a midpoint step, an `under` jump, `move`, `cancel`, undo and
+  /// Every reorder — an `edge` or `midpoint` step, an `under` jump, `move`, `cancel`, undo and
   /// redo — goes through here, so the dirty count and the height prefix sums stay
   /// right by construction. The caller guarantees the destination is consistent
   /// (`to` lies inside `toSection` once the row is there).

@@ -32,7 +32,7 @@ public struct Settings: Sendable, Equatable {
   /// Seconds a press must be held before the row lifts; 0 lifts at once.
   public var hold = 0.0
   /// When the lifted row changes place.
-  public var rule = ReorderRule.midpoint
+  public var rule = ReorderRule.edge
   /// Where the snapshot sits relative to the finger.
   public var grab = GrabMode.keep
   /// Whether the lifted row may change section.

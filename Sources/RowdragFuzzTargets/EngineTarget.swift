@@ -23,7 +23,7 @@ enum EngineTarget {
     settings.insetTop = [0, 20][input.next() % 2]
     settings.hold = [0, 0.1][input.next() % 2]
     settings.fps = [60, 7, 120][input.next() % 3]
-    settings.rule = input.next() % 2 == 0 ? .midpoint : .under
+    settings.rule = [ReorderRule.edge, .midpoint, .under][Int(input.next() % 3)]
     settings.grab = input.next() % 2 == 0 ? .keep : .center
     settings.sections = input.next() % 2 == 0 ? .cross : .keep
     settings.autoscroll = [.linear(), .fixed(), .rate(), .off][input.next() % 4]

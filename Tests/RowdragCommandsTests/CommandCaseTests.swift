@@ -41,9 +41,15 @@ let commandCases: [CommandCase] = [
   CommandCase("press 2; drag +50; cancel", out: fiveRows),
   // `drag ADDR` puts the snapshot center exactly on that row's midpoint, which the
   // strict midpoint rule does not pass: the row lands next to it (SPEC §9.2).
-  CommandCase("press /eps/; drag 1; release", out: "alpha\nepsilon\nbeta\ngamma\ndelta\n"),
-  CommandCase("press 1; drag $; release", out: "beta\ngamma\ndelta\nalpha\nepsilon\n"),
-  CommandCase("press 1; drag $; drag +1; release", out: "beta\ngamma\ndelta\nepsilon\nalpha\n"),
+  // `edge` (the default): the snapshot on a row's center has passed half of it, so
+  // `drag ADDR` lands on that row; `midpoint` stops next to it.
+  CommandCase("press /eps/; drag 1; release", out: "epsilon\nalpha\nbeta\ngamma\ndelta\n"),
+  CommandCase("press 1; drag $; release", out: "beta\ngamma\ndelta\nepsilon\nalpha\n"),
+  CommandCase(
+    "set rule midpoint; press 1; drag $; release", out: "beta\ngamma\ndelta\nalpha\nepsilon\n"),
+  CommandCase(
+    "set rule midpoint; press 1; drag $; drag +1; release",
+    out: "beta\ngamma\ndelta\nepsilon\nalpha\n"),
   CommandCase("press y=50; drag y=0; release", out: "beta\nalpha\ngamma\ndelta\nepsilon\n"),
   CommandCase(
     "tick 3; wait 0.5; state", options: ["-n"],
@@ -60,7 +66,7 @@ let commandCases: [CommandCase] = [
   CommandCase("move $ 1", out: "epsilon\nalpha\nbeta\ngamma\ndelta\n"),
   CommandCase("move 1 3; undo", out: fiveRows),
   CommandCase("move 1 3; undo; redo", out: "beta\ngamma\nalpha\ndelta\nepsilon\n"),
-  CommandCase("move 1 3; move 3 1; get rule", out: "midpoint\n" + fiveRows),
+  CommandCase("move 1 3; move 3 1; get rule", out: "edge\n" + fiveRows),
   // list and flags.
   CommandCase(
     "pin 2; lock 3; press 1; list", options: ["-n"],
@@ -197,7 +203,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set rule midpiont", out: "",
     err:
-      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of midpoint, under; did you mean 'midpoint'?\n",
+      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under; did you mean 'midpoint'?\n",
     status: 1),
   CommandCase(
     "set grab left", out: "",

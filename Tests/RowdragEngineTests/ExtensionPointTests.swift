@@ -35,7 +35,7 @@ struct ExtensionPointTests {
     let names = AutoScrollRegistry.kinds.map(\.name)
     #expect(Set(names).count == names.count)
     #expect(names == ["linear", "fixed", "rate", "off"])
-    #expect(ReorderRuleRegistry.kinds.map(\.name) == ["midpoint", "under"])
+    #expect(ReorderRuleRegistry.kinds.map(\.name) == ["edge", "midpoint", "under"])
   }
 
   @Test("a profile of one's own runs through the engine: 600 pt/s at 60 fps is 10 a frame")

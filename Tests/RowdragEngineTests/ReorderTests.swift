@@ -4,9 +4,57 @@ import Testing
 
 @Suite("reorder rules")
 struct ReorderTests {
+  @Test("edge, the default: a row steps once its leading edge crosses the neighbour's midpoint")
+  func edgeStrict() throws {
+    var engine = plainEngine(5) { $0.autoscroll = .off }
+    try engine.press(position: 0)  // center 22, bottom edge 44
+    try engine.drag(toScreenY: 44)  // bottom edge 66, exactly on row 2's midpoint: no step
+    #expect(engine.ids == [0, 1, 2, 3, 4])
+    try engine.drag(toScreenY: 44.001)  // half a row and a bit: one step
+    #expect(engine.ids == [1, 0, 2, 3, 4])
+    // Now in slot 2 (44…88): the top edge must cross row 1's midpoint (22) to go back.
+    try engine.drag(toScreenY: 44)
+    #expect(engine.ids == [1, 0, 2, 3, 4])
+    try engine.drag(toScreenY: 43.999)
+    #expect(engine.ids == [0, 1, 2, 3, 4])
+    // A long drag crosses several rows in one event: 3.5 rows and a bit is 3 steps.
+    try engine.drag(toScreenY: 22 + 3.5 * 44 - 22 + 0.001)
+    #expect(engine.lift?.position == 3)
+  }
+
+  @Test("edge is stable with rows of 44 and 100 points, and passes a titled header halfway")
+  func edgeMixedHeightsAndHeaders() throws {
+    var engine = makeEngine([SectionSpec(titled: false, rowCount: 3)], heights: [44, 100, 44]) {
+      $0.autoscroll = .off
+    }
+    try engine.press(position: 0)  // center 22, bottom edge 44
+    try engine.drag(toScreenY: 72)  // bottom edge 94 = the tall row's midpoint: stays
+    #expect(engine.ids == [0, 1, 2])
+    try engine.drag(toScreenY: 72.5)
+    #expect(engine.ids == [1, 0, 2])
+    // The tall row is 0…100 (midpoint 50); the top edge is 50.5: no step back.
+    for _ in 0..<10 {
+      try engine.tick(1)
+      #expect(engine.ids == [1, 0, 2])
+    }
+    // Two titled sections (headers 28): the last row of the first passes the boundary
+    // when its bottom edge is 14 points into the next header.
+    var sections = makeEngine(
+      [SectionSpec(titled: true, rowCount: 2), SectionSpec(titled: true, rowCount: 1)]
+    ) { $0.autoscroll = .off }
+    try sections.press(position: 1)  // 72…116, center 94
+    try sections.drag(by: 14)  // bottom edge 130 = 116 + 14: on the threshold
+    #expect(sections.layout.section(of: sections.lift?.position ?? 0) == 0)
+    try sections.drag(by: 0.001)
+    #expect(sections.layout.section(of: sections.lift?.position ?? 0) == 1)
+  }
+
   @Test("midpoint: a row steps past a neighbour only when the center crosses its midpoint")
   func midpointStrict() throws {
-    var engine = plainEngine(5) { $0.autoscroll = .off }
+    var engine = plainEngine(5) {
+      $0.autoscroll = .off
+      $0.rule = .midpoint
+    }
     try engine.press(position: 0)  // center 22, finger 22
     try engine.drag(toScreenY: 66)  // exactly on row 2's midpoint: strict, no step
     #expect(engine.ids == [0, 1, 2, 3, 4])
@@ -19,6 +67,7 @@ struct ReorderTests {
   func midpointStability() throws {
     var engine = makeEngine([SectionSpec(titled: false, rowCount: 3)], heights: [44, 100, 44]) {
       $0.autoscroll = .off
+      $0.rule = .midpoint
     }
     try engine.press(position: 0)  // center 22
     try engine.drag(toScreenY: 60)  // 60 < 44 + 50: stays

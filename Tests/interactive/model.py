@@ -20,7 +20,7 @@ class Model:
         self.flags = {}
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
-        self.rule, self.grab_mode, self.cross = "midpoint", "keep", True
+        self.rule, self.grab_mode, self.cross = "edge", "keep", True
         self.profile = ("linear", {"zone": 100.0, "max": 1200.0})
         self.t = 0.0
         self.phase = "idle"
@@ -237,13 +237,16 @@ class Model:
         return nxt, prv
 
     def reorder(self):
-        if self.rule == "midpoint":
+        if self.rule in ("edge", "midpoint"):
+            # edge: the snapshot's leading edge against the neighbour's midpoint;
+            # midpoint: its center.
+            half = self.lift["h"] / 2 if self.rule == "edge" else 0
             while True:
                 c = self.lift["center"]
                 nxt, prv = self.neighbours()
-                if nxt and self.passable(nxt) and c > nxt[2] + nxt[3] / 2:
+                if nxt and self.passable(nxt) and c + half > nxt[2] + nxt[3] / 2:
                     self.step(nxt, down=True)
-                elif prv and self.passable(prv) and c < prv[2] + prv[3] / 2:
+                elif prv and self.passable(prv) and c - half < prv[2] + prv[3] / 2:
                     self.step(prv, down=False)
                 else:
                     return

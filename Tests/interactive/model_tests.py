@@ -77,7 +77,7 @@ def random_command(rng, n):
     if pick < 0.87:
         return "scroll %+d" % rng.randint(-300, 300)
     choices = [
-        "set rule midpoint", "set rule under", "set sections cross", "set sections keep", "set grab keep",
+        "set rule edge", "set rule midpoint", "set rule under", "set sections cross", "set sections keep", "set grab keep",
         "set grab center", "set hold 0", "set hold 0.1", "set fps 60", "set fps 120", "set autoscroll linear",
         "set autoscroll linear zone=150", "set autoscroll fixed", "set autoscroll rate", "set autoscroll off",
         "set viewport 300", "set viewport 600", "set inset 20 10", "set inset 0 0",

@@ -118,7 +118,7 @@ def test_history_persists_at_xdg_path(binary):
     child.expect_exact("get rule")
     child.sendline("")
     child.expect(PROMPT)
-    assert "midpoint" in child.before
+    assert "edge" in child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

@@ -35,7 +35,7 @@ def test_bash(binary):
     cwd = scratch()
     assert bash_complete(["rowdrag", "--au"], cwd) == ["--autoscroll"]
     assert bash_complete(["rowdrag", "--autoscroll", ""], cwd) == ["fixed", "linear", "off", "rate"]
-    assert bash_complete(["rowdrag", "--rule", ""], cwd) == ["midpoint", "under"]
+    assert bash_complete(["rowdrag", "--rule", ""], cwd) == ["edge", "midpoint", "under"]
     assert bash_complete(["rowdrag", "-f", ""], cwd) == ["alpha.txt", "beta.rowdrag"]
     assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'press", "'print"]
     assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]

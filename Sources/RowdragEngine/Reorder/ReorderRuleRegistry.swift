@@ -5,6 +5,7 @@
 public enum ReorderRuleRegistry {
   /// Every built-in rule.
   public static let kinds: [ReorderRuleKind] = [
+    EdgeRule.kind,
     MidpointRule.kind,
     UnderRule.kind,
   ]
