@@ -33,6 +33,8 @@ struct LiveViewTests {
     // A report cut by the read goes out whole with the next read.
     #expect(input.feed(Array("\u{1B}[<0;7".utf8)) == [])
     #expect(input.feed(Array(";2M".utf8)) == [.mouse(.press(.left), column: 7, row: 2)])
+    // A sequence broken by a new escape is dropped; what follows still counts.
+    #expect(input.feed(Array("\u{1B}[<0;\u{1B}[Aq".utf8)) == [.key(.up), .key(.character("q"))])
     // A lone escape is the key; UTF-8 text is one character.
     #expect(input.feed([0x1B]) == [.key(.escape)])
     #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])

@@ -199,6 +199,35 @@ def test_ctrl_z_gives_the_terminal_back_and_fg_redraws(binary):
     assert live.finish() == 0
 
 
+def test_random_keys_and_mouse_reports_never_crash_it(binary):
+    import random
+
+    rng = random.Random(15)
+    home, path = workspace("# A\n" + numbered(40) + "# B\n# C\n" + numbered(5))
+    live = Live(binary, path, "--header", "^# ", "--lock", "item 3$", "--pin", "item 7$")
+    live.wait_for("item 1 ")
+    keys = ["\x1b[A", "\x1b[B", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F", " ", "\x1b", "u",
+            "\x12", "/", "item 2", "\r", "\x7f", "?", "x", "w", "\x1b[<0;", "\x1b[<99;1;1M"]
+    for _ in range(400):
+        if rng.random() < 0.5:
+            live.send(rng.choice(keys))
+        else:
+            kind = rng.choice(["press", "motion", "release"])
+            live.mouse(kind, rng.randint(-2, ROWS + 5), rng.randint(1, COLUMNS),
+                       button=rng.choice([0, 0, 0, 2, 64, 65]))
+        if rng.random() < 0.1:
+            live.pump(0.05)
+    live.pump(0.5)
+    assert live.child.isalive(), live.text()
+    live.send("\x1b\x1b")  # out of any gesture, search or key list
+    live.pump(0.3)
+    live.send("q")
+    live.pump(0.3)
+    live.send("d")  # if it asks
+    assert live.finish() == 0
+    assert b"Fatal error" not in live.raw
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)

@@ -149,6 +149,8 @@ final class LiveController {
   // MARK: Events
 
   private func handle(_ event: LiveEvent) -> End? {
+    // Ctrl-C leaves from anywhere: a question, a search or the key list.
+    if event == .key(.control("c")) { return .interrupted }
     switch mode {
     case .confirmQuit:
       guard case .key(.character(let c)) = event else { return nil }

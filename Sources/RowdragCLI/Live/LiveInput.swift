@@ -81,9 +81,12 @@ struct LiveInput {
   /// `ESC [ …` or `ESC O …`: arrows, paging keys, SGR mouse reports.
   private static func sequence(_ b: [UInt8], at i: Int) -> (LiveEvent?, Int)? {
     var j = i + 2
-    // Parameters and intermediates, then one final byte in 0x40...0x7E.
-    while j < b.count && !(0x40...0x7E).contains(b[j]) { j += 1 }
+    // Parameters and intermediates, then one final byte in 0x40...0x7E. An escape, a
+    // control byte or an overlong run is no sequence a terminal sends: the bytes so far
+    // are dropped and reading starts again there.
+    while j < b.count && (0x20...0x3F).contains(b[j]) && j - i < 32 { j += 1 }
     guard j < b.count else { return nil }
+    guard (0x40...0x7E).contains(b[j]) else { return (nil, j - i) }
     let length = j + 1 - i
     let final = b[j]
     let parameters = String(decoding: b[(i + 2)..<j], as: UTF8.self)
