@@ -60,12 +60,6 @@ public final class ByteStore: @unchecked Sendable {
     if backing == .mapped { ByteStore.populate(base, count: count) }
   }
 
-  /// Maps the pages of the bytes in `range` now (a no-op for ordinary memory).
-  public func populate(_ range: Range<Int>) {
-    guard backing == .mapped, !range.isEmpty else { return }
-    ByteStore.populate(base + range.lowerBound, count: range.count)
-  }
-
   /// Maps the pages of `count` bytes at `start` in one system call
   /// (`MADV_POPULATE_READ`, Linux 5.14); elsewhere pages fault in as they are read.
   static func populate(_ start: UnsafeRawPointer, count: Int) {

@@ -25,8 +25,10 @@ extension JSONScanner {
     var state = State()
     var stop = 0
     var firstError: JSONSyntaxError?
+    // No `populate` here: each thread takes the page faults of its half as it reads
+    // (the kernel maps 64 KiB around each), which measured a little faster than
+    // mapping each half in one call before reading it.
     BackgroundThread.overlap({ second.run() }) {
-      store.populate(0..<split)
       do throws(JSONSyntaxError) {
         stop = try run(&state, from: 0, until: split, stopAtBase: false)
       } catch {
@@ -88,7 +90,6 @@ private final class SecondHalf: @unchecked Sendable {
 
   func run() {
     scanner.outline.depth1.reserveCapacity((end - start) / 48)
-    scanner.store.populate(start..<end)
     do throws(JSONSyntaxError) {
       stop = try scanner.run(&state, from: start, until: end, stopAtBase: true)
     } catch {
