@@ -12,6 +12,7 @@ extension JSONScanner {
   /// in the outline as the state machine records it; nil, with nothing recorded, when
   /// it is not flat or not valid.
   mutating func flatObject(at start: Int, depth: Int) -> Int? {
+    guard let p = bytes.baseAddress else { return nil }
     let n = bytes.count
     let watchedBefore = outline.watchedKeys.count
     let escapesBefore = outline.keysHaveEscapes
@@ -20,13 +21,15 @@ extension JSONScanner {
       outline.keysHaveEscapes = escapesBefore
       return nil
     }
-    var i = skipWhitespace(start + 1)
+    // The loop reads through a local pointer and calls nothing on the common path,
+    // so the bytes' address and length stay in registers.
+    var i = Self.skipBlanks(p, n, start + 1)
     guard i < n else { return nil }
-    if bytes[i] != 125 {
+    if p[i] != 125 {
       while true {
         // A key.
-        guard i < n, bytes[i] == 34 else { return giveUp() }
-        var keyEnd = shortString(i) ?? 0
+        guard i < n, p[i] == 34 else { return giveUp() }
+        var keyEnd = Self.plainStringEnd(p, n, i)
         if keyEnd == 0 {
           var escaped = false
           guard let end = try? scanString(i, escaped: &escaped) else { return giveUp() }
@@ -34,41 +37,47 @@ extension JSONScanner {
           keyEnd = end
         }
         if mightBeWatched(i, keyEnd) { noteWatched(i, keyEnd) }
-        i = skipWhitespace(keyEnd)
-        guard i < n, bytes[i] == 58 else { return giveUp() }
-        i = skipWhitespace(i + 1)
+        i = Self.skipBlanks(p, n, keyEnd)
+        guard i < n, p[i] == 58 else { return giveUp() }
+        i = Self.skipBlanks(p, n, i + 1)
         guard i < n else { return giveUp() }
         // A plain value (its span is at depth 2 or deeper, where nothing is recorded
         // once an object sits at depth 1).
-        switch bytes[i] {
+        switch p[i] {
         case 34:
-          if let end = shortString(i) {
+          let end = Self.plainStringEnd(p, n, i)
+          if end > 0 {
             i = end
           } else {
             var escaped = false
             guard let end = try? scanString(i, escaped: &escaped) else { return giveUp() }
             i = end
           }
-        case 45, 48...57:
-          if let end = shortInteger(i) {
-            i = end
+        case 49...57:
+          var k = i + 1
+          while k < n && p[k] >= 48 && p[k] <= 57 { k += 1 }
+          if k < n && p[k] != 46 && p[k] != 101 && p[k] != 69 && k - i < 19 {
+            i = k
           } else {
             guard let end = try? scanNumber(i) else { return giveUp() }
             i = end
           }
+        case 45, 48:
+          guard let end = try? scanNumber(i) else { return giveUp() }
+          i = end
         case 116, 102, 110:
           guard let end = try? scanLiteral(i) else { return giveUp() }
           i = end
         default:
           return giveUp()
         }
-        i = skipWhitespace(i)
+        i = Self.skipBlanks(p, n, i)
         guard i < n else { return giveUp() }
-        if bytes[i] == 44 {
-          i = skipWhitespace(i + 1)
+        if p[i] == 44 {
+          i = Self.skipBlanks(p, n, i + 1)
           continue
         }
-        guard bytes[i] == 125 else { return giveUp() }
+        guard p[i] == 125 else { return giveUp() }
         break
       }
     }
@@ -76,5 +85,46 @@ extension JSONScanner {
     outline.open(.object, depth: depth, at: start)
     outline.close(depth: depth, at: end)
     return end
+  }
+
+  /// `skipWhitespace` on a bare pointer: spaces one by one, and after a line break the
+  /// spaces of an indentation eight at a time.
+  @inline(__always)
+  static func skipBlanks(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+    var i = start
+    while i < n {
+      let b = p[i]
+      if b == 32 {
+        i += 1
+      } else if b == 10 || b == 13 || b == 9 {
+        i += 1
+        guard i + 8 <= n else { continue }
+        let others =
+          UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          ^ 0x2020_2020_2020_2020
+        i += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+      } else {
+        break
+      }
+    }
+    return i
+  }
+
+  /// The end of the string at `start` when nothing in it needs a look (no escape,
+  /// control character or non-ASCII byte), eight bytes at a time; 0 otherwise, for
+  /// `scanString`.
+  @inline(__always)
+  static func plainStringEnd(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+    var at = start + 1
+    let raw = UnsafeRawPointer(p)
+    while at + 8 <= n {
+      let stops = stringStops(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+      if stops != 0 {
+        at += stops.trailingZeroBitCount >> 3
+        return p[at] == 34 ? at + 1 : 0
+      }
+      at += 8
+    }
+    return 0
   }
 }

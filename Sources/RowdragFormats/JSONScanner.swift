@@ -325,7 +325,7 @@ struct JSONScanner {
   /// inside a string: `"`, `\`, a control character below 0x20, or a non-ASCII byte.
   /// Exact per byte (no carry crosses a byte), so the lowest mark is the first such byte.
   @inline(__always)
-  private static func stringStops(_ word: UInt64) -> UInt64 {
+  static func stringStops(_ word: UInt64) -> UInt64 {
     let quotes = zeroBytes(word ^ 0x2222_2222_2222_2222)
     let backslashes = zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     let controlOrHigh = ~((word & sevenBits) &+ 0x6060_6060_6060_6060) & highBits
