@@ -14,29 +14,29 @@ final class LiveController {
     case interrupted
   }
 
-  private enum Mode {
+  enum Mode {
     case normal
     case confirmQuit
     case search(String)
     case help
   }
 
-  private let session: Session
-  private let recorder: LiveRecorder?
-  private var renderer: LiveRenderer
-  private var input = LiveInput()
-  private var mode = Mode.normal
+  let session: Session
+  let recorder: LiveRecorder?
+  var renderer: LiveRenderer
+  var input = LiveInput()
+  var mode = Mode.normal
   private var previousFrame: [String] = []
   /// The real clock's start and the frames ticked since, while a gesture runs.
-  private var clock: (start: Double, frames: Int)?
+  var clock: (start: Double, frames: Int)?
   /// A gesture started with Space runs without the clock: one slot per arrow key.
-  private var keyboardGesture = false
-  private var mouseDown = false
-  private var lastFinger: Double?
+  var keyboardGesture = false
+  var mouseDown = false
+  var lastFinger: Double?
 
   /// Whether `q` asks about unsaved changes: in `--live`, where leaving ends the
   /// program; not in the shell's `live`, which returns to a prompt that still has them.
-  private let asksBeforeQuit: Bool
+  let asksBeforeQuit: Bool
 
   init(session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool) {
     self.session = session
@@ -75,7 +75,7 @@ final class LiveController {
     }
   }
 
-  private func finish(_ end: End) -> End {
+  func finish(_ end: End) -> End {
     recorder?.finish()
     return end
   }
@@ -85,7 +85,7 @@ final class LiveController {
   /// Runs `command` as a script line would; records it when it succeeds, shows the
   /// error on the message line when it does not.
   @discardableResult
-  private func run(_ command: String) -> Bool {
+  func run(_ command: String) -> Bool {
     let output = OutputSink(memoryNamed: "live")
     let result = LineRunner.run(
       Array(command.utf8), session: session, out: output, keepGoing: false)
@@ -100,7 +100,7 @@ final class LiveController {
   }
 
   /// The viewport the table area stands for; set when idle (a gesture keeps its own).
-  private func fitViewport() {
+  func fitViewport() {
     let wanted = renderer.viewport
     guard session.engine.settings.viewport != wanted, session.engine.phase == .idle else { return }
     run("set viewport \(NumberText.short(wanted))")
@@ -119,7 +119,7 @@ final class LiveController {
   }
 
   /// Ticks the frames the real clock has run since the last tick.
-  private func advanceClock() {
+  func advanceClock() {
     guard session.engine.phase != .idle else {
       clock = nil
       keyboardGesture = false
@@ -140,238 +140,16 @@ final class LiveController {
   }
 
   /// After a stop (Ctrl-Z): the stopped time does not count.
-  private func restartClock() {
+  func restartClock() {
     guard let clock else { return }
     let fps = session.engine.settings.fps
     self.clock = (System.monotonicSeconds() - Double(clock.frames) / fps, clock.frames)
   }
 
-  // MARK: Events
-
-  private func handle(_ event: LiveEvent) -> End? {
-    // Ctrl-C leaves from anywhere: a question, a search or the key list.
-    if event == .key(.control("c")) { return .interrupted }
-    switch mode {
-    case .confirmQuit:
-      guard case .key(.character(let c)) = event else { return nil }
-      switch c {
-      case "y":
-        if run("write") { return .quit }
-        mode = .normal
-      case "d": return .quit
-      case "n":
-        mode = .normal
-        renderer.message = nil
-      default: break
-      }
-      return nil
-    case .search(let text):
-      search(text, event)
-      return nil
-    case .help:
-      mode = .normal
-      renderer.message = nil
-      return nil
-    case .normal:
-      break
-    }
-    switch event {
-    case .mouse(let mouse, _, let row): return handle(mouse, line: row - 2)
-    case .key(let key): return handle(key)
-    }
-  }
-
-  private func handle(_ mouse: LiveEvent.Mouse, line: Int) -> End? {
-    let y = NumberText.short(LiveRenderer.screenY(ofLine: line))
-    let engine = session.engine
-    switch mouse {
-    case .press(.left):
-      guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
-      renderer.message = nil
-      // A click puts the cursor there, whatever the press turns into.
-      if let position = renderer.position(atLine: line) { renderer.cursor = position }
-      if run("press y=\(y)") {
-        mouseDown = true
-        keyboardGesture = false
-        lastFinger = LiveRenderer.screenY(ofLine: line)
-        clock = (System.monotonicSeconds(), 0)
-        if let position = session.engine.lift?.position { renderer.cursor = position }
-      }
-    case .motion(.left):
-      guard mouseDown, engine.phase != .idle, lastFinger != LiveRenderer.screenY(ofLine: line)
-      else { return nil }
-      advanceClock()
-      lastFinger = LiveRenderer.screenY(ofLine: line)
-      run("drag y=\(y)")
-    case .release(.left):
-      guard mouseDown else { return nil }
-      mouseDown = false
-      advanceClock()
-      drop()
-    case .press(.right):
-      if engine.phase != .idle { run("cancel") }
-    case .wheelUp, .wheelDown:
-      if engine.phase == .idle {
-        run(
-          "scroll \(mouse == .wheelUp ? "-" : "+")\(NumberText.short(3 * LiveRenderer.pointsPerLine))"
-        )
-      }
-    default:
-      break
-    }
-    return nil
-  }
-
-  private func handle(_ key: LiveEvent.Key) -> End? {
-    let engine = session.engine
-    let rows = engine.layout.rowCount
-    switch key {
-    case .up, .down:
-      if engine.lift != nil {
-        moveLifted(key == .up ? -1 : 1)
-      } else {
-        moveCursor(to: (renderer.cursor ?? 0) + (key == .up ? -1 : 1))
-      }
-    case .pageUp, .pageDown:
-      guard engine.phase == .idle else { return nil }
-      moveCursor(to: (renderer.cursor ?? 0) + (key == .pageUp ? -1 : 1) * renderer.tableLines)
-    case .home, .end:
-      guard engine.phase == .idle else { return nil }
-      moveCursor(to: key == .home ? 0 : rows - 1)
-    case .character(" "):
-      if engine.phase == .idle {
-        liftCursor()
-      } else if keyboardGesture {
-        drop()
-      }
-    case .escape:
-      if engine.phase != .idle {
-        run("cancel")
-      } else {
-        renderer.message = nil
-      }
-    case .character("u"): run("undo")
-    case .control("r"): run("redo")
-    case .character("w"):
-      if run("write") && renderer.message == nil {
-        renderer.message = "wrote \(session.filePath ?? "the list")"
-      }
-    case .character("q"):
-      guard engine.phase == .idle else { return nil }
-      guard engine.isDirty && asksBeforeQuit else { return .quit }
-      mode = .confirmQuit
-      renderer.message = "unsaved changes: y write and quit, n go back, d discard them and quit"
-    case .character("?"):
-      mode = .help
-      renderer.message = "any key returns"
-    case .character("/"):
-      guard engine.phase == .idle else { return nil }
-      mode = .search("")
-      renderer.message = "/"
-    case .control("c"):
-      return .interrupted
-    case .control("z"):
-      FullScreen.suspend()
-      restartClock()
-      draw(full: true)
-    default:
-      break
-    }
-    return nil
-  }
-
-  /// Ends a gesture: `release` (a drop, or the end of a hold or pan).
-  private func drop() {
-    let position = session.engine.lift?.position
-    if session.engine.phase != .idle, run("release"), let position {
-      renderer.cursor = position
-    }
-    keyboardGesture = false
-  }
-
-  // MARK: The keyboard
-
-  private func moveCursor(to position: Int) {
-    let rows = session.engine.layout.rowCount
-    guard rows > 0 else { return }
-    let target = Swift.min(rows - 1, Swift.max(0, position))
-    renderer.cursor = target
-    let layout = session.engine.layout
-    let top = layout.top(of: target) - session.engine.offset
-    if top < 0 || top + layout.height(at: target) > renderer.viewport {
-      run("scroll \(target + 1)")
-    }
-  }
-
-  /// Space: a long press on the cursor row, held as long as the hold asks.
-  private func liftCursor() {
-    guard let cursor = renderer.cursor, run("press \(cursor + 1)") else { return }
-    keyboardGesture = true
-    let engine = session.engine
-    if case .holding = engine.phase {
-      let frames = Int((engine.settings.hold * engine.settings.fps - 1e-9).rounded(.up))
-      run("tick \(Swift.max(1, frames))")
-    }
-  }
-
-  /// An arrow while lifted: the finger moves past the neighbour's middle, so the row
-  /// takes the next slot as a drag would (pins, locks and sections decide as in any
-  /// gesture). At the edge of the view the finger stays on the edge and the list
-  /// auto-scrolls, frame by frame, until the row has moved.
-  private func moveLifted(_ direction: Int) {
-    let engine = session.engine
-    guard let lift = engine.lift, let finger = engine.finger else { return }
-    let neighbour = lift.position + direction
-    guard neighbour >= 0, neighbour < engine.layout.rowCount else { return }
-    let step = engine.layout.height(at: neighbour) + 1
-    let target = finger + Double(direction) * step
-    if target >= 0 && target < renderer.viewport {
-      run("drag \(direction > 0 ? "+" : "-")\(NumberText.short(step))")
-    } else {
-      run("drag y=\(direction > 0 ? NumberText.short(renderer.viewport - 1) : "0")")
-      var frames = 0
-      while session.engine.lift?.position == lift.position && frames < 120 {
-        run("tick 1")
-        frames += 1
-      }
-    }
-    if let position = session.engine.lift?.position { renderer.cursor = position }
-  }
-
-  /// `/`: typing a pattern; Enter moves the cursor to the first row below it that
-  /// matches.
-  private func search(_ text: String, _ event: LiveEvent) {
-    guard case .key(let key) = event else { return }
-    switch key {
-    case .character(let c):
-      mode = .search(text + String(c))
-      renderer.message = "/" + text + String(c)
-    case .backspace:
-      let shorter = String(text.dropLast())
-      mode = .search(shorter)
-      renderer.message = "/" + shorter
-    case .enter:
-      mode = .normal
-      renderer.message = nil
-      guard !text.isEmpty else { return }
-      do {
-        let position = try session.resolve(.pattern(text))
-        moveCursor(to: position)
-      } catch {
-        renderer.message = "no row matches /\(text)/"
-      }
-    case .escape:
-      mode = .normal
-      renderer.message = nil
-    default:
-      break
-    }
-  }
-
   // MARK: Drawing
 
   /// Draws what changed since the last frame in one write (everything when `full`).
-  private func draw(full: Bool) {
+  func draw(full: Bool) {
     // The cursor follows a lifted row, wherever the gesture takes it.
     if let lift = session.engine.lift { renderer.cursor = lift.position }
     var lines = renderer.lines()
