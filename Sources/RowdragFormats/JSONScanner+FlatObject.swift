@@ -87,8 +87,9 @@ extension JSONScanner {
     return end
   }
 
-  /// `skipWhitespace` on a bare pointer: spaces one by one, and after a line break the
-  /// spaces of an indentation eight at a time.
+  /// The first offset at or after `start` that is not JSON whitespace: mostly a byte
+  /// loop, as the runs are short, but after a line break the spaces of an indentation
+  /// are crossed eight at a time.
   @inline(__always)
   static func skipBlanks(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
     var i = start

@@ -269,27 +269,12 @@ struct JSONScanner {
     return copy
   }
 
-  /// The first offset at or after `start` that is not JSON whitespace. Mostly a byte
-  /// loop, as the runs are short; after a line break, the spaces of an indentation
-  /// are crossed eight at a time.
+  /// The first offset at or after `start` that is not JSON whitespace
+  /// (`skipBlanks`).
   @inline(__always)
   func skipWhitespace(_ start: Int) -> Int {
-    var i = start
-    let n = bytes.count
-    while i < n {
-      let b = bytes[i]
-      if b == 32 {
-        i += 1
-      } else if b == 10 || b == 13 || b == 9 {
-        i += 1
-        guard i + 8 <= n, let raw = UnsafeRawPointer(bytes.baseAddress) else { continue }
-        let others = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
-        i += others == 0 ? 8 : others.trailingZeroBitCount >> 3
-      } else {
-        break
-      }
-    }
-    return i
+    guard let p = bytes.baseAddress else { return start }
+    return Self.skipBlanks(p, bytes.count, start)
   }
 
   @inline(__always)

@@ -26,21 +26,7 @@ public struct EdgeRule: ReorderStrategy {
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
-    while true {
-      if let next = geometry.neighbour(.forward), input.mayPass(next),
-        input.snapshotEnd > next.midpoint
-      {
-        geometry.moveLifted(to: next.destination)
-        continue
-      }
-      if let previous = geometry.neighbour(.backward), input.mayPass(previous),
-        input.snapshotStart < previous.midpoint
-      {
-        geometry.moveLifted(to: previous.destination)
-        continue
-      }
-      return
-    }
+    geometry.stepPastMidpoints(input, reach: input.snapshotLength / 2)
   }
 }
 
@@ -50,15 +36,7 @@ extension EdgeRule {
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
     -> QuietZone?
   {
-    let half = input.snapshotLength / 2
-    var low = -Double.infinity
-    var high = Double.infinity
-    if let next = geometry.neighbour(.forward), input.mayPass(next) { high = next.midpoint - half }
-    if let previous = geometry.neighbour(.backward), input.mayPass(previous) {
-      low = previous.midpoint + half
-    }
-    guard low <= high else { return nil }
-    return QuietZone(center: low...high)
+    geometry.midpointQuietZone(input, reach: input.snapshotLength / 2)
   }
 }
 

@@ -18,20 +18,7 @@ public struct MidpointRule: ReorderStrategy {
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
-    while true {
-      if let next = geometry.neighbour(.forward), input.mayPass(next), input.center > next.midpoint
-      {
-        geometry.moveLifted(to: next.destination)
-        continue
-      }
-      if let previous = geometry.neighbour(.backward), input.mayPass(previous),
-        input.center < previous.midpoint
-      {
-        geometry.moveLifted(to: previous.destination)
-        continue
-      }
-      return
-    }
+    geometry.stepPastMidpoints(input, reach: 0)
   }
 }
 
@@ -41,14 +28,7 @@ extension MidpointRule {
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
     -> QuietZone?
   {
-    var low = -Double.infinity
-    var high = Double.infinity
-    if let next = geometry.neighbour(.forward), input.mayPass(next) { high = next.midpoint }
-    if let previous = geometry.neighbour(.backward), input.mayPass(previous) {
-      low = previous.midpoint
-    }
-    guard low <= high else { return nil }
-    return QuietZone(center: low...high)
+    geometry.midpointQuietZone(input, reach: 0)
   }
 }
 
