@@ -107,7 +107,7 @@ struct JSONScanner {
       JSONSyntaxError(message, at: at, in: bytes)
     }
 
-    while true {
+    tokens: while true {
       i = skipWhitespace(i)
       if i >= limit && i < n { return i }
       if _slowPath(i >= n) {
@@ -198,7 +198,22 @@ struct JSONScanner {
       let end: Int
       switch b {
       case 91, 123:  // [ {
-        if b == 123 && depth >= 1, let end = flatObject(at: i, depth: depth) {
+        if b == 123 && depth >= 1, var end = flatObject(at: i, depth: depth) {
+          // In an array, flat objects usually follow one another: `},` and the next
+          // `{` are read here rather than round the loop twice. Anything else after
+          // the comma (or the limit) goes back to the loop as it would have found it.
+          while stack[stack.count - 1] == .array {
+            var k = skipWhitespace(end)
+            guard k < n, bytes[k] == 44 else { break }
+            k = skipWhitespace(k + 1)
+            guard k < limit, k < n, bytes[k] == 123, let next = flatObject(at: k, depth: depth)
+            else {
+              i = k
+              expect = .value
+              continue tokens
+            }
+            end = next
+          }
           i = end
           expect = .commaOrClose
           continue
