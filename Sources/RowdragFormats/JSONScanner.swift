@@ -162,7 +162,7 @@ struct JSONScanner {
           )
         }
         var escaped = false
-        var end = shortString(i) ?? 0
+        var end = plainStringEnd(i)
         if end == 0 { end = try scanString(i, escaped: &escaped) }
         if escaped { outline.keysHaveEscapes = true }
         if stack.count == 1 {
@@ -225,8 +225,9 @@ struct JSONScanner {
         expect = b == 91 ? .firstValueOrClose : .firstKeyOrClose
         continue
       case 34:
-        if let short = shortString(i) {
-          end = short
+        let plain = plainStringEnd(i)
+        if plain > 0 {
+          end = plain
         } else {
           var escaped = false
           end = try scanString(i, escaped: &escaped)
@@ -332,38 +333,12 @@ struct JSONScanner {
     return quotes | backslashes | controlOrHigh | (word & highBits)
   }
 
-  /// The end of the string at `start` when its closing quote is among the next
-  /// sixteen bytes and nothing before it needs a look (most keys and many values); nil
-  /// otherwise, for `scanString`. Inlined, it spares the common case a call.
+  /// `plainStringEnd` for the string at `start`: its end when nothing in it needs a
+  /// look, else 0, for `scanString`.
   @inline(__always)
-  func shortString(_ start: Int) -> Int? {
-    guard start + 17 <= bytes.count, let raw = UnsafeRawPointer(bytes.baseAddress) else {
-      return nil
-    }
-    var at = start + 1
-    var stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-    if stops == 0 {
-      at += 8
-      stops = Self.stringStops(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-      guard stops != 0 else { return nil }
-    }
-    at += stops.trailingZeroBitCount >> 3
-    return bytes[at] == 34 ? at + 1 : nil
-  }
-
-  /// The end of the integer at `start` when it is plain digits of no more than
-  /// eighteen, not starting with 0 and followed by neither `.` nor an exponent (counts,
-  /// ids, years); nil otherwise, for `scanNumber`, which also gives any error.
-  @inline(__always)
-  func shortInteger(_ start: Int) -> Int? {
-    var i = start
-    let end = Swift.min(bytes.count, start + 18)
-    guard i < end, bytes[i] >= 49 && bytes[i] <= 57 else { return nil }
-    i += 1
-    while i < end && bytes[i] >= 48 && bytes[i] <= 57 { i += 1 }
-    guard i < end else { return nil }
-    let next = bytes[i]
-    return next == 46 || next == 101 || next == 69 ? nil : i
+  func plainStringEnd(_ start: Int) -> Int {
+    guard let p = bytes.baseAddress else { return 0 }
+    return Self.plainStringEnd(p, bytes.count, start)
   }
 
   /// Scans a string starting at its opening quote; returns the offset after the
