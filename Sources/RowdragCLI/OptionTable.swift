@@ -112,6 +112,7 @@ public enum OptionTable {
     OptionSpec("pin", argument: "REGEX", "pin rows whose label matches REGEX") { options, value in
       options.load.pinPattern = value
     },
+    .setting("preset", argument: "NAME", "behave as a named implementation (see 'presets')"),
     .setting("row-height", argument: "PT", "default row height in points (44)"),
     .setting("viewport", argument: "PT", "viewport height in points (600)"),
     .setting("fps", argument: "N", "frames per second (60)"),

@@ -57,7 +57,10 @@ extension Runner {
 
   /// Applies `--viewport`, `--fps`, … as `set` would; a refused one is a usage error.
   private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
-    for preset in options.presets {
+    // A preset first, whatever the order: the other options then override it.
+    let ordered =
+      options.presets.filter { $0.key == "preset" } + options.presets.filter { $0.key != "preset" }
+    for preset in ordered {
       do {
         try SettingTable.apply(key: preset.key, values: preset.values, to: &engine)
       } catch {

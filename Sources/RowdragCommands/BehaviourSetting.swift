@@ -47,7 +47,7 @@ struct BehaviourSetting<Function: Sendable>: Sendable {
       }
     }
     let allowed = kind.parameters.map(\.name)
-    var chosen: [String: Double] = [:]
+    var chosen: [String: Length] = [:]
     for word in words.dropFirst() {
       let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, allowed.contains(parts[0]) else {
@@ -63,7 +63,7 @@ struct BehaviourSetting<Function: Sendable>: Sendable {
       guard let v = NumberText.parse(parts[1]), v.isFinite else {
         throw fail(": '\(parts[1])' is not a number for \(parts[0])")
       }
-      chosen[parts[0]] = v
+      chosen[parts[0]] = .points(v)
     }
     do {
       return try Behaviour(kind, values: chosen)

@@ -43,6 +43,23 @@ public enum Command: Sendable, Equatable {
   case write(String?)
   case quit(force: Bool)
   case help(String?)
+  /// The catalogue's presets, one line each.
+  case presets
+  /// `trace -|FILE|off`: the per-frame trace to standard output, a file, or stop.
+  case trace(String)
+  /// Replays this session's commands under each preset and prints the comparison.
+  case compare([String])
+
+  /// Whether replaying the command reproduces the session: it changes the engine, or
+  /// reads nothing but the engine. Output, files and the shell itself are left out.
+  var isReplayed: Bool {
+    switch self {
+    case .print, .list, .show, .live, .state, .get, .write, .quit, .help, .presets, .trace,
+      .compare:
+      false
+    default: true
+    }
+  }
 }
 
 /// A command the parser or the session refused, with the name it was typed as.

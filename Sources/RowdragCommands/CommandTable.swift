@@ -140,6 +140,22 @@ public enum CommandTable {
       try args.arity(1...1)
       return .get(key: args[0].text)
     },
+    CommandSpec("presets", "list the behaviour presets and their sources", .presets),
+    CommandSpec(
+      "trace", "- | FILE | off", "write one JSON line per frame to stdout or FILE, or stop",
+      completes: .fileNames
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      return .trace(args[0].text)
+    },
+    CommandSpec(
+      "compare", "NAME... [plot=FILE]",
+      "replay this session's commands under each preset and compare",
+      completes: .words(PresetTable.names)
+    ) { (args) throws(CommandError) in
+      try args.arity(1...64)
+      return .compare(args.tokens.map(\.text))
+    },
     CommandSpec(
       "write", aliases: ["w"], "[FILE]", "save the list (to FILE, else to the file it came from)",
       completes: .fileNames

@@ -70,6 +70,8 @@ extension SettingName {
     case .hold: "hold"
     case .autoscroll: "autoscroll"
     case .rule: "rule"
+    case .slop: "slop"
+    case .distance: "distance"
     }
   }
 }
@@ -92,6 +94,7 @@ extension ParameterRange {
     switch self {
     case .positive: "> 0"
     case .nonNegative: ">= 0"
+    case .length: "as a length (N, Nv, v/N, Nh+M)"
     }
   }
 }

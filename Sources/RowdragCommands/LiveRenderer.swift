@@ -60,12 +60,7 @@ public struct LiveRenderer {
       "\(engine.layout.rowCount) rows" + (engine.isDirty ? " *" : ""),
       engine.phase.name, "offset \(n(engine.offset))",
     ]
-    let v = engine.autoscrollVelocity
-    let bounds = engine.offsetRange
-    if (v < 0 && engine.offset > bounds.lowerBound) || (v > 0 && engine.offset < bounds.upperBound)
-    {
-      fields.append("autoscroll \(v > 0 ? "+" : "")\(n(v))/s")
-    }
+    if let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
     return styled(fit(" " + fields.joined(separator: "  ")), "7")
   }
 

@@ -20,6 +20,16 @@ public final class Session {
   /// Runs the live view; set by the interactive shell, the only place it can run.
   public var openLive: (() throws -> Void)?
   private var matchers: [String: LabelMatcher] = [:]
+  /// The per-frame trace, when on.
+  var trace: TraceWriter?
+  /// Called after every frame of a `tick` or `wait` (a comparison's recorder).
+  var frameObserver: ((FrameReport) -> Void)?
+  /// The commands that changed the engine, in order, for `compare` to replay.
+  var history: [Command] = []
+  /// The engine before the first of `history`.
+  var historyStart: Engine?
+  /// Off while a comparison replays the history.
+  var isRecording = true
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -53,6 +63,15 @@ public final class Session {
   }
 
   private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
+    guard isRecording && command.isReplayed else { return try perform(command, out: out) }
+    let before = engine
+    let outcome = try perform(command, out: out)
+    if history.isEmpty { historyStart = before }
+    history.append(command)
+    return outcome
+  }
+
+  func perform(_ command: Command, out: OutputSink) throws -> Outcome {
     switch command {
     case .press(let a): try engine.press(position: try resolve(a))
     case .pressAt(let y): try engine.press(screenY: y)
@@ -61,8 +80,16 @@ public final class Session {
     case .dragToRow(let a):
       guard engine.finger != nil else { throw EngineError.noGesture }
       try engine.drag(toRow: try resolve(a))
-    case .tick(let n): try engine.tick(n, isInterrupted: isInterrupted)
-    case .wait(let s): try engine.wait(s, isInterrupted: isInterrupted)
+    case .tick(let n): try advance(out) { (e, stop, observe) throws(EngineError) in
+        if let observe { try e.tick(n, isInterrupted: stop, observe: observe) } else {
+          try e.tick(n, isInterrupted: stop)
+        }
+      }
+    case .wait(let s): try advance(out) { (e, stop, observe) throws(EngineError) in
+        if let observe { try e.wait(s, isInterrupted: stop, observe: observe) } else {
+          try e.wait(s, isInterrupted: stop)
+        }
+      }
     case .release: try engine.release()
     case .cancel: try engine.cancel()
     case .move(let a, let target): try move(a, to: target)
@@ -92,8 +119,54 @@ public final class Session {
     case .write(let path): try write(to: path)
     case .quit(let force): return .quit(force: force)
     case .help(let name): try out.write(try help(name))
+    case .presets: try out.write(PresetTable.listing)
+    case .trace(let path): try setTrace(path)
+    case .compare(let words): try out.write(try compare(words))
     }
     return .proceed
+  }
+
+  /// Runs a `tick` or `wait`, with each frame reported to the trace and a
+  /// comparison's recorder when either watches; otherwise without an observer, so the
+  /// engine may skip frames whose outcome is known. A failed trace write stops the
+  /// frames and fails the command.
+  private func advance(
+    _ out: OutputSink,
+    _ run: (inout Engine, () -> Bool, ((FrameReport) -> Void)?) throws(EngineError) -> Void
+  ) throws {
+    guard trace != nil || frameObserver != nil else {
+      try run(&engine, isInterrupted, nil)
+      return
+    }
+    var failure: (any Error)?
+    let trace = self.trace
+    let recorder = frameObserver
+    let stop = isInterrupted
+    do {
+      try run(&engine, { failure != nil || stop() }) { report in
+        recorder?(report)
+        guard failure == nil, let trace else { return }
+        do { try trace.write(report, out: out) } catch { failure = error }
+      }
+    } catch {
+      if let failure { throw failure }
+      throw error
+    }
+    if let failure { throw failure }
+  }
+
+  /// `trace -|FILE|off`.
+  private func setTrace(_ path: String) throws {
+    let next = path == "off" ? nil : try TraceWriter.open(path, listPath: filePath)
+    try closeTrace()
+    trace = next
+  }
+
+  /// Flushes and closes the trace file, if one is open.
+  public func closeTrace() throws {
+    let current = trace
+    trace = nil
+    try current?.close()
   }
 
   /// Turns an address into a 0-based position in the current order.

@@ -22,6 +22,21 @@ public struct SettingSpec: Sendable {
 public enum SettingTable {
   /// Every key.
   public static let settings: [SettingSpec] = [
+    SettingSpec(
+      key: "preset", arguments: "NAME", values: PresetTable.names, parameterWords: { _ in [] },
+      apply: { values, engine in
+        let preset = try PresetTable.preset(try one(values, key: "preset"))
+        try engine.requireIdle()
+        var next = engine
+        try preset.apply(to: &next)
+        next.setPresetName(preset.name)
+        engine = next
+      },
+      read: { engine in
+        let name = engine.settings.presetName
+        let modified = (try? PresetTable.preset(name))?.matches(engine) == false
+        return modified ? "\(name) (modified)" : name
+      }),
     .number("viewport", "HEIGHT", read: { $0.settings.viewport }) { try $0.setViewport($1) },
     SettingSpec(
       key: "inset", arguments: "TOP BOTTOM", values: [], parameterWords: { _ in [] },
@@ -42,10 +57,19 @@ public enum SettingTable {
       read: { $0.settings.rule }, write: { try $0.setRule($1) }),
     .choice("grab", read: { $0.settings.grab }) { $0.setGrab($1) },
     .choice("sections", read: { $0.settings.sections }) { $0.setSections($1) },
-    .behaviour(
-      "autoscroll",
-      BehaviourSetting(key: "autoscroll", kinds: AutoScrollRegistry.kinds, unknown: .useOneOf),
-      read: { $0.settings.autoscroll }, write: { try $0.setAutoscroll($1) }),
+    SettingSpec(
+      key: "autoscroll", arguments: AutoScrollRegistry.kinds.map(\.name).joined(separator: "|") + " [K=V...]",
+      values: AutoScrollRegistry.kinds.map(\.name),
+      parameterWords: { first in
+        (AutoScrollRegistry.kind(named: first)?.parameters.map(\.name) ?? [])
+          .filter { !(first == "linear" && $0 == "zone") }
+          + AutoScrollText.keyNames.filter { !(first == "rate" && $0 == "zone") }
+      },
+      apply: { values, engine in try engine.setAutoscroll(try AutoScrollText.parse(values)) },
+      read: { AutoScrollText.format($0.settings.autoscroll) }),
+    .number("slop", "POINTS", read: { $0.settings.slop }) { try $0.setSlop($1) },
+    .number("distance", "POINTS", read: { $0.settings.distance }) { try $0.setDistance($1) },
+    .choice("clamp", read: { $0.settings.clamp }) { $0.setClamp($1) },
     .number("row-height", "HEIGHT", read: { $0.layout.rowHeight }) { try $0.setRowHeight($1) },
   ]
 
@@ -141,7 +165,7 @@ extension SettingSpec {
       apply: { values, engine in try write(&engine, try setting.parse(values)) },
       read: { behaviour in
         let b = read(behaviour)
-        return ([b.name] + b.parameters.map { "\($0.name)=\(NumberText.short($0.value))" })
+        return ([b.name] + b.parameters.map { "\($0.name)=\(LengthText.format($0.value))" })
           .joined(separator: " ")
       })
   }

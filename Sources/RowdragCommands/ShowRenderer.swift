@@ -47,12 +47,7 @@ struct ShowRenderer {
       "rows \(range) of \(layout.rowCount)",
       engine.phase.name, "t=\(n(engine.time))",
     ]
-    // The velocity only when it moves the list (not when pressed against a bound).
-    let velocity = engine.autoscrollVelocity
-    let bounds = engine.offsetRange
-    if (velocity < 0 && o > bounds.lowerBound) || (velocity > 0 && o < bounds.upperBound) {
-      fields.append("autoscroll \(velocity > 0 ? "+" : "")\(n(velocity))/s")
-    }
+    if let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
     var out = wrap(fields, width: width)
     if layout.rowCount == 0 && layout.sectionCount == 1 && !layout.sectionTitled[0] {
       return out + "(empty list)\n"

@@ -10,19 +10,46 @@ extension Engine {
       throw .noGesture
     case .holding(var touch):
       touch.finger = y
-      phase = abs(y - touch.pressY) > 10 ? .panning(finger: y) : .holding(touch)
+      if settings.distance > 0 {
+        // The catalogue §4.2: far enough lifts the row at this drag, without a rule or
+        // a scroll; the slop and hold are not used.
+        if abs(y - touch.pressY) >= settings.distance {
+          liftRow(touch)
+        } else {
+          phase = .holding(touch)
+        }
+      } else {
+        phase = abs(y - touch.pressY) > settings.slop ? .panning(finger: y) : .holding(touch)
+      }
     case .panning(let finger):
       offset = clampOffset(offset - (y - finger))
       phase = .panning(finger: y)
     case .lifted(var lift):
-      let grab = settings.grab == .center ? 0 : lift.grab
-      let center = offset + y + grab
+      let center = snapshotCenter(lift, finger: y)
       guard center.isFinite else { throw .notFinite(.snapshotPosition) }
-      lift.finger = y
-      lift.center = center
-      applyReorderRule(&lift)
+      dragLifted(&lift, to: y, center: center)
       phase = .lifted(lift)
     }
+  }
+
+  /// A drag of the lifted row (the catalogue §2.1, §2.2, §2.4): the intent flags, the
+  /// stored value, the `move` clock's application, the rule and the timer control.
+  private mutating func dragLifted(_ lift: inout Lift, to y: Double, center: Double) {
+    let delta = y - lift.finger
+    if delta < 0 { lift.scroll.movedUp = true }
+    if delta > 0 { lift.scroll.movedDown = true }
+    lift.finger = y
+    lift.center = center
+    let keys = settings.autoscroll.keys
+    if keys.sample == .move {
+      lift.scroll.stored = evaluate(lift, center: center, offset: offset, at: time)
+    }
+    if case .move = keys.clock {
+      applyScroll(&lift, at: time)
+      lift.center = snapshotCenter(lift, finger: y)
+    }
+    applyReorderRule(&lift, event: .drag(delta: delta))
+    controlTimer(&lift, direction: controlDirection(lift), isDrag: true)
   }
 
   /// Moves the finger by `delta` points (positive is down).

@@ -33,7 +33,7 @@ extension Engine {
   private mutating func begin(position: Int, section: Int, finger: Double) {
     dirtyAtPress = layout.differsFromBaseline
     let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
-    if settings.hold > 0 {
+    if settings.hold > 0 || settings.distance > 0 {
       phase = .holding(touch)
     } else {
       liftRow(touch)
@@ -41,16 +41,32 @@ extension Engine {
   }
 
   /// Lifts the touched row: the slot stays, hidden; the snapshot floats at
-  /// `c = o + Y + g`, with `g` measured now from the finger (SPEC §9.8).
+  /// `c = o + Y + g`, with `g` measured now from the finger (SPEC §9.8), and the
+  /// auto-scroll's run starts (the catalogue §2.1, §2.6).
   mutating func liftRow(_ touch: Touch) {
     let top = layout.top(of: touch.position, section: touch.section)
     let height = layout.height(at: touch.position)
     let grab = top + height / 2 - (offset + touch.finger)
-    let effective = settings.grab == .center ? 0 : grab
-    phase = .lifted(
-      Lift(
-        position: touch.position, section: touch.section, sourcePosition: touch.position,
-        sourceSection: touch.section, finger: touch.finger,
-        center: offset + touch.finger + effective, grab: grab, height: height))
+    var lift = Lift(
+      position: touch.position, section: touch.section, sourcePosition: touch.position,
+      sourceSection: touch.section, finger: touch.finger, center: 0, grab: grab, height: height,
+      scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time))
+    lift.center = snapshotCenter(lift, finger: touch.finger)
+    startScrollRun(&lift)
+    phase = .lifted(lift)
+  }
+
+  /// Where the snapshot's center goes for the finger at screen y `y`: `(o + Y) + g`
+  /// (SPEC §9.8), with `clamp inset` kept between the insets on screen (§4.3).
+  func snapshotCenter(_ lift: Lift, finger y: Double) -> Double {
+    let grab = settings.grab == .center ? 0 : lift.grab
+    switch settings.clamp {
+    case .none:
+      return offset + y + grab
+    case .inset:
+      let screen = Swift.max(
+        settings.insetTop, Swift.min(y + grab, settings.viewport - settings.insetBottom))
+      return offset + screen
+    }
   }
 }

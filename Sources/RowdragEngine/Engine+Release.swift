@@ -10,7 +10,8 @@ extension Engine {
       throw .noGesture
     case .holding, .panning:
       phase = .idle
-    case .lifted(let lift):
+    case .lifted(var lift):
+      if settings.rule.function.acts(on: .release) { applyReorderRule(&lift, event: .release) }
       if (lift.position, lift.section) != (lift.sourcePosition, lift.sourceSection) {
         record(
           Edit(

@@ -2,9 +2,11 @@
 
 /// Running the configured reorder rule over the table's geometry.
 extension Engine {
-  /// Runs the current rule once for the lifted row's new snapshot center or finger.
-  mutating func applyReorderRule(_ lift: inout Lift) {
-    let input = reorderInput(lift)
+  /// Runs the current rule once for the lifted row's new snapshot center or finger, if
+  /// the rule acts on `event`.
+  mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
+    guard settings.rule.function.acts(on: event) else { return }
+    let input = reorderInput(lift, event: event)
     // The layout moves into the geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
     var geometry = TableGeometry(
@@ -17,9 +19,10 @@ extension Engine {
   }
 
   /// What the rule sees of `lift` now.
-  func reorderInput(_ lift: Lift) -> ReorderInput {
+  func reorderInput(_ lift: Lift, event: ReorderEvent = .frame) -> ReorderInput {
     ReorderInput(
       center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
-      crossesSections: settings.sections == .cross)
+      crossesSections: settings.sections == .cross, event: event,
+      source: Slot(position: lift.sourcePosition, section: lift.sourceSection))
   }
 }

@@ -65,11 +65,34 @@ extension Engine {
   /// Chooses whether the lifted row may change section.
   public mutating func setSections(_ policy: SectionPolicy) { settings.sections = policy }
 
-  /// Chooses the auto-scroll profile; it applies from the next frame on.
+  /// Chooses the auto-scroll profile; it applies from the next frame on. Mid-gesture
+  /// the timer, count, run and stored value start afresh (the catalogue §2.7).
   public mutating func setAutoscroll(_ profile: AutoScrollProfile) throws(EngineError) {
     guard profile.isValid else { throw .invalidSetting(.autoscroll, .invalidParameters) }
     settings.autoscroll = profile
+    if case .lifted(var lift) = phase {
+      lift.scroll.restartLaw()
+      phase = .lifted(lift)
+    }
   }
+
+  /// Sets how far a held finger may move before the touch becomes a scroll.
+  public mutating func setSlop(_ points: Double) throws(EngineError) {
+    try Engine.check(points, .nonNegative, .slop)
+    settings.slop = points
+  }
+
+  /// Sets the drag distance that lifts a row (0: the hold lifts it).
+  public mutating func setDistance(_ points: Double) throws(EngineError) {
+    try Engine.check(points, .nonNegative, .distance)
+    settings.distance = points
+  }
+
+  /// Records the name of the preset just chosen (a label; see `Settings.presetName`).
+  public mutating func setPresetName(_ name: String) { settings.presetName = name }
+
+  /// Chooses whether the snapshot's center is kept on screen (from the next drag on).
+  public mutating func setClamp(_ clamp: SnapshotClamp) { settings.clamp = clamp }
 
   /// Throws unless `value` lies in `range`, naming `setting`.
   private static func check(_ value: Double, _ range: ParameterRange, _ setting: SettingName)
@@ -86,6 +109,8 @@ extension Engine {
     try check(settings.fps, .positive, .fps)
     try check(1 / settings.fps, .positive, .fps)
     try check(settings.hold, .nonNegative, .hold)
+    try check(settings.slop, .nonNegative, .slop)
+    try check(settings.distance, .nonNegative, .distance)
     guard settings.rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
     guard settings.autoscroll.isValid else {
       throw .invalidSetting(.autoscroll, .invalidParameters)

@@ -8,8 +8,12 @@ extension Engine {
   mutating func skipHold(_ remaining: inout Int) {
     guard case .holding(var touch) = phase, remaining > 64 else { return }
     let dt = settings.dt
-    let lifting = RepeatedSum.additionsToReach(
-      settings.hold - 1e-9, adding: dt, to: touch.held, limit: remaining)
+    // With a drag distance set, ticks never lift (the catalogue §4.2).
+    let lifting =
+      settings.distance > 0
+      ? nil
+      : RepeatedSum.additionsToReach(
+        settings.hold - 1e-9, adding: dt, to: touch.held, limit: remaining)
     let skip = lifting.map { $0 - 1 } ?? remaining
     guard skip > 0 else { return }
     touch.held = RepeatedSum.adding(dt, times: skip, to: touch.held)
@@ -41,7 +45,8 @@ extension Engine {
   /// - Complexity: O(log frames).
   mutating func skipSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
     guard remaining > 16, case .lifted(var lift) = phase,
-      settings.autoscroll.function.isMonotoneInScreenPosition, step.offsetStep != 0,
+      settings.autoscroll.isStationary,
+      settings.autoscroll.law.function.isMonotoneInScreenPosition, step.offsetStep != 0,
       offset.isNormal, lift.center.isNormal
     else { return false }
     let geometry = TableGeometry(
@@ -65,7 +70,7 @@ extension Engine {
     }
     /// Whether the frame after a state with this offset and center steps by `rₒ`.
     func stepsAsBefore(_ o: Double, _ c: Double) -> Bool {
-      let addend = settings.autoscroll.velocity(autoscrollInput(lift, center: c, offset: o)) * dt
+      let addend = self.addend(evaluate(lift, center: c, offset: o, at: time))
       let isTie = abs((addend / grid).truncatingRemainder(dividingBy: 1)) == 0.5
       return (evenPath || !isTie) && (o + addend) - o == rO
     }

@@ -26,6 +26,7 @@ extension Engine {
     skipHold(&remaining)
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     var previousStep: ScrollStep?
+    let stationary = settings.autoscroll.isStationary
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
@@ -33,6 +34,7 @@ extension Engine {
       remaining -= 1
       let result = frame()
       guard result.changed else { break }
+      guard stationary else { continue }
       if let step = result.scroll, step == previousStep, skipSteadyScroll(step, &remaining) {
         recent = [nil, nil]
         previousStep = nil
@@ -55,10 +57,10 @@ extension Engine {
   }
 
   /// Advances `frames` display frames, reporting each to `observe` as it ends: the
-  /// way to compare a gesture frame by frame, and what a per-frame trace builds on.
+  /// way to compare a gesture frame by frame, and what the per-frame trace is made of.
   ///
   /// Ends in exactly the state `tick(frames)` reaches, but steps every frame.
-  /// - Complexity: O(frames + rows passed).
+  /// - Complexity: O(frames + rows passed + timer firings).
   public mutating func tick(
     _ frames: Int, isInterrupted: () -> Bool = { false }, observe: (FrameReport) -> Void
   ) throws(EngineError) {
@@ -69,9 +71,12 @@ extension Engine {
         throw .interrupted(framesRun: index, framesAsked: frames)
       }
       index += 1
-      let velocity = frame().velocity
+      let before = offset
+      let result = frame()
       observe(
-        FrameReport(index: index, time: time, phase: phase, offset: offset, velocity: velocity))
+        FrameReport(
+          index: index, time: time, phase: phase, offset: offset, delta: offset - before,
+          amount: result.amount, fired: result.fired, measuredDistance: measuredEdgeDistance))
     }
   }
 
@@ -111,34 +116,38 @@ extension Engine {
     return Int(Swift.max(0, frames))
   }
 
-  /// One frame, in the order of SPEC §2.3. Returns whether anything other than the
-  /// clock changed (or may change next frame), the auto-scroll velocity it used, and
-  /// how it scrolled when it did so without moving the lifted row.
+  /// One frame, in the order of SPEC §2.3 and the catalogue §2.1. Returns whether
+  /// anything other than the clock changed (or may change next frame), the signed
+  /// amount it applied, the timer firings, and how it scrolled when it did so without
+  /// moving the lifted row.
   private mutating func frame() -> FrameResult {
     let dt = settings.dt
     time += dt
     switch phase {
     case .idle, .panning:
-      return FrameResult(changed: false, velocity: 0, scroll: nil)
+      return FrameResult(changed: false)
     case .holding(var touch):
       touch.held += dt
-      guard touch.held >= settings.hold - 1e-9 else {
+      guard settings.distance == 0, touch.held >= settings.hold - 1e-9 else {
         phase = .holding(touch)
-        return FrameResult(changed: true, velocity: 0, scroll: nil)
+        return FrameResult(changed: true)
       }
       liftRow(touch)
-      let result = scrollAndReorder()
-      return FrameResult(changed: true, velocity: result.velocity, scroll: nil)
+      var result = advanceLifted()
+      result.changed = true
+      result.scroll = nil
+      return result
     case .lifted:
-      return scrollAndReorder()
+      return advanceLifted()
     }
   }
 
   /// What `frame` reports.
   struct FrameResult {
     var changed: Bool
-    var velocity: Double
-    var scroll: ScrollStep?
+    var amount = 0.0
+    var fired = 0
+    var scroll: ScrollStep? = nil
   }
 
   /// A frame that scrolled without reordering: how far the offset and the snapshot
@@ -148,40 +157,49 @@ extension Engine {
     var centerStep: Double
   }
 
-  /// The auto-scroll velocity the next frame would use (points per second), 0 unless
-  /// a row is lifted.
-  public var autoscrollVelocity: Double {
+  /// The signed auto-scroll amount the next application would use (points per second
+  /// under the `frame` clock, points under the others), 0 unless a row is lifted.
+  public var autoscrollAmount: Double {
     guard case .lifted(let lift) = phase else { return 0 }
-    return settings.autoscroll.velocity(autoscrollInput(lift, center: lift.center, offset: offset))
+    return sampledDecision(lift, at: time).signed
   }
 
-  /// What the auto-scroll law sees for `lift` with this snapshot center and offset.
-  func autoscrollInput(_ lift: Lift, center: Double, offset: Double) -> AutoScrollInput {
-    AutoScrollInput(
-      center: center, snapshotHeight: lift.height, finger: lift.finger, offset: offset,
-      viewport: settings.viewport, insetTop: settings.insetTop,
-      insetBottom: settings.insetBottom, time: time)
-  }
-
-  /// Steps 2–5 of a frame for the lifted row.
-  private mutating func scrollAndReorder() -> FrameResult {
-    guard case .lifted(var lift) = phase else {
-      return FrameResult(changed: false, velocity: 0, scroll: nil)
+  /// Steps 2–5 of a frame for the lifted row, by the clock: one application and the
+  /// rule (`frame`, `step`), every timer firing due by now in time order, each with the
+  /// rule, then the timer control (`timer`), or nothing (`move`).
+  private mutating func advanceLifted() -> FrameResult {
+    guard case .lifted(var lift) = phase else { return FrameResult(changed: false) }
+    let before = lift
+    let offsetBefore = offset
+    var result = FrameResult(changed: false)
+    let keys = settings.autoscroll.keys
+    switch keys.clock {
+    case .frame, .step:
+      result.amount = applyScroll(&lift, at: time)
+      applyReorderRule(&lift)
+    case .timer:
+      let period = keys.clock.periodSeconds ?? 1
+      while let timer = lift.scroll.timer,
+        timer.start + Double(timer.fired + 1) * period <= time + 1e-9
+      {
+        lift.scroll.timer?.fired += 1
+        result.amount = applyScroll(&lift, at: timer.start + Double(timer.fired + 1) * period)
+        applyReorderRule(&lift)
+        result.fired += 1
+      }
+      if keys.sample == .frame {
+        controlTimer(&lift, direction: controlDirection(lift), isDrag: false)
+      }
+    case .move:
+      break
     }
-    let v = autoscrollVelocity
-    let newOffset = clampOffset(offset + v * settings.dt)
-    let delta = newOffset - offset
-    offset = newOffset
-    let centerBefore = lift.center
-    lift.center += delta
-    let centerStep = lift.center - centerBefore
-    let before = (lift.position, lift.section)
-    applyReorderRule(&lift)
     phase = .lifted(lift)
-    let moved = before != (lift.position, lift.section)
-    return FrameResult(
-      changed: delta != 0 || moved, velocity: v,
-      scroll: delta != 0 && !moved
-        ? ScrollStep(offsetStep: delta, centerStep: centerStep) : nil)
+    let delta = offset - offsetBefore
+    let moved = (before.position, before.section) != (lift.position, lift.section)
+    result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
+    if delta != 0 && !moved {
+      result.scroll = ScrollStep(offsetStep: delta, centerStep: lift.center - before.center)
+    }
+    return result
   }
 }

@@ -100,6 +100,12 @@ public struct Engine: Sendable {
   /// - Complexity: O(rows).
   public mutating func rebase() -> RowOrder { layout.rebase() }
 
+  /// The last edit recorded, as 0-based global positions (what a comparison reports as
+  /// the order's change).
+  public var lastEdit: (from: Int, to: Int)? { undoStack.last.map { ($0.from, $0.to) } }
+  /// How many edits can be undone.
+  public var undoCount: Int { undoStack.count }
+
   /// Whether there is a gesture or move to undo.
   public var canUndo: Bool { !undoStack.isEmpty }
   /// Whether there is an undone edit to redo.

@@ -70,6 +70,10 @@ public enum SettingName: Sendable, Equatable {
   case autoscroll
   /// The reorder rule.
   case rule
+  /// The touch slop.
+  case slop
+  /// The drag distance that lifts.
+  case distance
 }
 
 /// What is wrong with a setting's value.

@@ -10,7 +10,15 @@ public struct FrameReport: Sendable, Equatable {
   public var phase: Phase
   /// The scroll offset after the frame.
   public var offset: Double
-  /// The auto-scroll velocity the frame used, in points per second (0 unless a row was
-  /// lifted). The offset moved by `velocity / fps`, clamped to its range.
-  public var velocity: Double
+  /// The offset after the frame minus the offset before it.
+  public var delta: Double
+  /// The signed amount `d·A` the frame applied: points per second under the `frame`
+  /// clock, points under `step`, the last firing's under `timer`; 0 when nothing was
+  /// applied (the behaviour catalogue §5.1).
+  public var amount: Double
+  /// Timer firings in this frame.
+  public var fired: Int
+  /// The measured point's distance from the nearer edge after the frame, while a row
+  /// is lifted (`Engine.measuredEdgeDistance`).
+  public var measuredDistance: Double?
 }

@@ -27,7 +27,7 @@ public struct Touch: Sendable, Equatable {
   public var position: Int
   /// Section of the pressed row.
   public var section: Int
-  /// Screen y of the press, for the 10-point slop.
+  /// Screen y of the press, for the slop and the drag distance.
   public var pressY: Double
   /// Current finger screen y.
   public var finger: Double
@@ -53,4 +53,6 @@ public struct Lift: Sendable, Equatable {
   public var grab: Double
   /// Snapshot height `h_L`.
   public var height: Double
+  /// The auto-scroll's memory for this gesture.
+  public var scroll: ScrollRun
 }

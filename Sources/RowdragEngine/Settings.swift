@@ -16,6 +16,14 @@ public enum SectionPolicy: String, Sendable, CaseIterable {
   case keep
 }
 
+/// Whether the snapshot's center is kept on screen (the behaviour catalogue §4.3).
+public enum SnapshotClamp: String, Sendable, CaseIterable {
+  /// Free: `c = o + Y + g`.
+  case none
+  /// Between the insets, as SwiftReorder's `updateSnapshotViewPosition()` keeps it.
+  case inset
+}
+
 /// Everything `set` can change except the row height, which lives in the layout.
 ///
 /// The engine checks settings it is given whole (``Engine/init(layout:settings:)``) the
@@ -39,6 +47,16 @@ public struct Settings: Sendable, Equatable {
   public var sections = SectionPolicy.cross
   /// How the list scrolls while the snapshot is near an edge.
   public var autoscroll = AutoScrollProfile.linear()
+  /// How far a held finger may move before the touch becomes a scroll (§4.1).
+  public var slop = 10.0
+  /// When above 0, the row lifts at the first drag this far from the press instead of
+  /// after the hold (§4.2).
+  public var distance = 0.0
+  /// Whether the snapshot's center is kept on screen (§4.3).
+  public var clamp = SnapshotClamp.none
+  /// The name of the last preset chosen (the catalogue §5): a label the command layer
+  /// keeps with the settings it set; the engine never reads it.
+  public var presetName = "rowdrag"
 
   /// The defaults of SPEC §1 and §4.
   public init() {}

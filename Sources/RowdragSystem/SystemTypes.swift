@@ -17,6 +17,8 @@ public struct OpenFlags: OptionSet, Sendable {
   public static let create = OpenFlags(rawValue: O_CREAT)
   /// `O_APPEND`.
   public static let append = OpenFlags(rawValue: O_APPEND)
+  /// `O_TRUNC`.
+  public static let truncate = OpenFlags(rawValue: O_TRUNC)
 }
 
 /// What `stat(2)` says about a file, in the terms rowdrag asks about.
@@ -45,6 +47,8 @@ public struct FileStatus: Sendable, Equatable {
   public var user: UInt32
   /// Group.
   public var group: UInt32
+  /// The device and inode: the file itself, whatever name reaches it.
+  public var identity: (device: UInt64, inode: UInt64)
 
   init(_ info: stat) {
     switch info.st_mode & S_IFMT {
@@ -57,6 +61,12 @@ public struct FileStatus: Sendable, Equatable {
     mode = UInt32(info.st_mode & 0o7777)
     user = UInt32(info.st_uid)
     group = UInt32(info.st_gid)
+    identity = (UInt64(info.st_dev), UInt64(info.st_ino))
+  }
+
+  public static func == (a: FileStatus, b: FileStatus) -> Bool {
+    a.kind == b.kind && a.size == b.size && a.mode == b.mode && a.user == b.user
+      && a.group == b.group && a.identity == b.identity
   }
 }
 

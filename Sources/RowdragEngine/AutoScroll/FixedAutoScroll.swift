@@ -1,36 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// `fixed`: a constant speed while the snapshot pokes out of the viewport (the iOS
-/// tutorials' first timer-driven version).
+/// `fixed`: a constant amount while the measured point is in the zone — by default
+/// while the snapshot pokes out of the viewport (SPEC §4; the iOS tutorials'
+/// display-link version, 4 points a frame; SortableJS's `scrollSpeed` per interval;
+/// jQuery UI's `scrollSpeed` per drag event).
 ///
-/// `v = −speed` when the snapshot's top edge is above the viewport, `v = speed` when its
-/// bottom edge is below, else 0 — measured on screen, from the snapshot's center
-/// `s = c − o`: `s − h/2 < 0`, `s + h/2 > V`.
+/// `A = speed`. Defaults: `point=edge zone=0`, so the top zone is `s − h/2 < 0` and the
+/// bottom one `s + h/2 > V`, SPEC's test verbatim.
 public struct FixedAutoScroll: AutoScrollLaw {
   /// The registry entry.
   public static let kind = AutoScrollKind(
     name: "fixed", summary: "a constant speed while the snapshot pokes out of the viewport",
-    parameters: [Parameter("speed", default: 240, .nonNegative, "scroll speed in points/s")]
+    parameters: [Parameter("speed", default: 240, .nonNegative, "the amount")]
   ) { FixedAutoScroll(speed: $0[0]) }
 
-  /// Scroll speed in points per second.
+  /// The amount.
   public var speed: Double
 
-  /// Non-decreasing in the screen position (−speed, 0, speed); no time.
+  /// The snapshot's leading edge past the viewport.
+  public var defaultKeys: AutoScrollKeys {
+    var keys = AutoScrollKeys()
+    keys.point = .edge
+    return keys
+  }
+
+  /// Constant in the zone.
   public var isMonotoneInScreenPosition: Bool { true }
 
-  /// The velocity for one frame.
-  public func velocity(_ input: AutoScrollInput) -> Double {
-    let s = input.screenCenter
-    if s - input.snapshotHeight / 2 < 0 { return -speed }
-    if s + input.snapshotHeight / 2 > input.viewport { return speed }
-    return 0
-  }
-}
-
-extension Behaviour where Function == any AutoScrollLaw {
-  /// The `fixed` profile with the given speed.
-  public static func fixed(speed: Double = 240) -> AutoScrollProfile {
-    unchecked(FixedAutoScroll.kind, [speed])
-  }
+  /// `speed`.
+  public func amount(_ reading: ZoneReading) -> Double? { speed }
 }

@@ -1,41 +1,43 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// `linear`: the speed grows linearly across an edge zone measured from the snapshot's
-/// center, up to `max` (the default profile; the iOS tutorials' zone is 150 points).
+/// `linear`: the amount grows linearly with the depth in the zone, from `min` at its
+/// inner line to `max` at its full depth, and stays at `max` past it — SPEC §4's
+/// default profile (`min=0`), and SwiftReorder's `mapValue(d, 30→0, 60→280)`.
 ///
-/// With the center `s = c − o` on screen: `v = −max · min(1, (zone − s) / zone)` when
-/// `s < zone`, `v = max · min(1, (s − (V − zone)) / zone)` when `s > V − zone`, else 0.
-/// Both zone tests are strict.
+/// `A = min + (max − min)·min(1, D/Z)`; no zone when `Z ≤ 0`. The zone is the law's own
+/// `zone` parameter (SPEC's zone, measured from the snapshot's center by default).
+/// With `min=0` and the default keys this is SPEC §4's expression verbatim:
+/// `max·min(1, (zone − s)/zone)` at the top, `max·min(1, (s − (V − zone))/zone)` at the
+/// bottom.
 public struct LinearAutoScroll: AutoScrollLaw {
   /// The registry entry.
   public static let kind = AutoScrollKind(
     name: "linear", summary: "speed grows across an edge zone up to max (the default)",
     parameters: [
-      Parameter("zone", default: 100, .positive, "depth of each edge zone in points"),
-      Parameter("max", default: 1200, .nonNegative, "speed at the very edge in points/s"),
+      Parameter("zone", length: .points(100), .length, "depth of each edge zone"),
+      Parameter("max", default: 1200, .nonNegative, "amount at the zone's full depth"),
+      Parameter("min", default: 0, .nonNegative, "amount at the zone's inner line", display: .unlessDefault),
     ]
-  ) { LinearAutoScroll(zone: $0[0], max: $0[1]) }
+  ) { LinearAutoScroll(zone: $0.length(0), max: $0[1], min: $0[2]) }
 
-  /// Depth of each edge zone in points.
-  public var zone: Double
-  /// Speed at the edge, in points per second.
+  /// Depth of each edge zone.
+  public var zone: Length
+  /// Amount at the zone's full depth.
   public var max: Double
+  /// Amount at the zone's inner line.
+  public var min: Double
 
-  /// Non-decreasing in the screen position; no time.
+  /// The law's own zone.
+  public func zone(span: Double, rowHeight: Double) -> Double? {
+    zone.resolve(span: span, rowHeight: rowHeight)
+  }
+
+  /// Non-decreasing in the depth; no time.
   public var isMonotoneInScreenPosition: Bool { true }
 
-  /// The velocity for one frame.
-  public func velocity(_ input: AutoScrollInput) -> Double {
-    let s = input.screenCenter
-    if s < zone { return -max * Swift.min(1, (zone - s) / zone) }
-    if s > input.viewport - zone { return max * Swift.min(1, (s - (input.viewport - zone)) / zone) }
-    return 0
-  }
-}
-
-extension Behaviour where Function == any AutoScrollLaw {
-  /// The `linear` profile with the given zone and top speed.
-  public static func linear(zone: Double = 100, max: Double = 1200) -> AutoScrollProfile {
-    unchecked(LinearAutoScroll.kind, [zone, max])
+  /// `min + (max − min)·min(1, D/Z)`.
+  public func amount(_ r: ZoneReading) -> Double? {
+    guard r.zone > 0 else { return nil }
+    return min + (max - min) * Swift.min(1, r.depth / r.zone)
   }
 }

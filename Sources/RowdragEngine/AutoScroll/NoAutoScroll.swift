@@ -10,11 +10,6 @@ public struct NoAutoScroll: AutoScrollLaw {
   /// Constant.
   public var isMonotoneInScreenPosition: Bool { true }
 
-  /// Always 0.
-  public func velocity(_ input: AutoScrollInput) -> Double { 0 }
-}
-
-extension Behaviour where Function == any AutoScrollLaw {
-  /// No auto-scroll.
-  public static var off: AutoScrollProfile { unchecked(NoAutoScroll.kind, []) }
+  /// Never a zone.
+  public func amount(_ reading: ZoneReading) -> Double? { nil }
 }

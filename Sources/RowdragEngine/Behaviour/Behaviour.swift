@@ -9,7 +9,7 @@ public struct Behaviour<Function: Sendable>: Sendable, Equatable {
   /// What this behaviour is.
   public let kind: BehaviourKind<Function>
   /// One value per parameter of `kind`, in its order.
-  public let values: [Double]
+  public let values: [Length]
   /// The function built from `values`.
   public let function: Function
 
@@ -17,7 +17,7 @@ public struct Behaviour<Function: Sendable>: Sendable, Equatable {
   /// default.
   /// - Throws: `EngineError.parameterOutOfRange` for a value outside its range, and
   ///   `EngineError.unknownParameter` for a name `kind` does not have.
-  public init(_ kind: BehaviourKind<Function>, values: [String: Double] = [:])
+  public init(_ kind: BehaviourKind<Function>, values: [String: Length] = [:])
     throws(EngineError)
   {
     for name in values.keys.sorted() where !kind.parameters.contains(where: { $0.name == name }) {
@@ -29,7 +29,7 @@ public struct Behaviour<Function: Sendable>: Sendable, Equatable {
   /// Chooses values for `kind`'s parameters by position.
   /// - Throws: `EngineError.parameterOutOfRange` for a value outside its range, and
   ///   `EngineError.wrongParameterCount` when there is not one value per parameter.
-  public init(_ kind: BehaviourKind<Function>, orderedValues: [Double]) throws(EngineError) {
+  public init(_ kind: BehaviourKind<Function>, orderedValues: [Length]) throws(EngineError) {
     guard orderedValues.count == kind.parameters.count else {
       throw .wrongParameterCount(
         behaviour: kind.name, expected: kind.parameters.count, got: orderedValues.count)
@@ -40,26 +40,26 @@ public struct Behaviour<Function: Sendable>: Sendable, Equatable {
     }
     self.kind = kind
     self.values = orderedValues
-    self.function = kind.make(orderedValues)
+    self.function = kind.make(ParameterValues(lengths: orderedValues))
   }
 
-  private init(kind: BehaviourKind<Function>, values: [Double]) {
+  private init(kind: BehaviourKind<Function>, values: [Length]) {
     self.kind = kind
     self.values = values
-    self.function = kind.make(values)
+    self.function = kind.make(ParameterValues(lengths: values))
   }
 
   /// A behaviour built without checking its values. The engine checks every behaviour
   /// it is given (`isValid`), so a wrong value is refused there.
   static func unchecked(_ kind: BehaviourKind<Function>, _ values: [Double]) -> Behaviour {
-    Behaviour(kind: kind, values: values)
+    Behaviour(kind: kind, values: values.map { .points($0) })
   }
 
   /// The kind's name.
   public var name: String { kind.name }
 
   /// Parameter names with their values, in the kind's order.
-  public var parameters: [(name: String, value: Double)] {
+  public var parameters: [(name: String, value: Length)] {
     zip(kind.parameters, values).map { ($0.name, $1) }
   }
 
@@ -68,6 +68,11 @@ public struct Behaviour<Function: Sendable>: Sendable, Equatable {
   var isValid: Bool {
     values.count == kind.parameters.count
       && zip(kind.parameters, values).allSatisfy { $0.range.contains($1) }
+  }
+
+  /// The value of the parameter called `name`, if the kind has one.
+  public func value(_ name: String) -> Length? {
+    kind.parameters.firstIndex { $0.name == name }.map { values[$0] }
   }
 
   /// Same kind name and same values.

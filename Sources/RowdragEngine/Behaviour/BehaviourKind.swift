@@ -16,12 +16,12 @@ public struct BehaviourKind<Function: Sendable>: Sendable {
   public let parameters: [Parameter]
   /// Builds the function from one value per parameter, in the order of `parameters`;
   /// the values are already checked against their ranges.
-  public let make: @Sendable ([Double]) -> Function
+  public let make: @Sendable (ParameterValues) -> Function
 
   /// Describes a behaviour.
   public init(
     name: String, summary: String, parameters: [Parameter] = [],
-    make: @escaping @Sendable ([Double]) -> Function
+    make: @escaping @Sendable (ParameterValues) -> Function
   ) {
     self.name = name
     self.summary = summary
@@ -30,5 +30,17 @@ public struct BehaviourKind<Function: Sendable>: Sendable {
   }
 
   /// The parameters' default values, in order.
-  public var defaults: [Double] { parameters.map(\.defaultValue) }
+  public var defaults: [Length] { parameters.map(\.defaultValue) }
+}
+
+/// The checked values a kind's constructor receives, one per parameter in order.
+public struct ParameterValues: Sendable {
+  /// The values as given.
+  public let lengths: [Length]
+
+  /// The value at `index` of a numeric parameter (its range admits plain numbers only).
+  public subscript(index: Int) -> Double { lengths[index].points ?? .nan }
+
+  /// The value at `index` of a length parameter.
+  public func length(_ index: Int) -> Length { lengths[index] }
 }

@@ -18,6 +18,13 @@ public protocol ReorderGeometry {
   func row(at coordinate: Double) -> AxisItem?
   /// Whether a row nothing may pass lies strictly between the lifted item and `item`.
   func hasBarrier(before item: AxisItem) -> Bool
+  /// Where the lifted item's slot starts along the axis, in content coordinates.
+  var liftedStart: Double { get }
+  /// The rows whose extent meets `[start, end)`, the lifted one included, in order.
+  func rows(from start: Double, to end: Double) -> [AxisItem]
+  /// The slot that puts the lifted item right before (or right after) the row `item`,
+  /// in that row's section.
+  func slot(beside item: AxisItem, after: Bool) -> Slot
   /// Moves the lifted item to `slot`, shifting the items in between by one.
   mutating func moveLifted(to slot: Slot)
 }

@@ -8,6 +8,12 @@ public enum ReorderRuleRegistry {
     EdgeRule.kind,
     MidpointRule.kind,
     UnderRule.kind,
+    NearestRule.kind,
+    FarRule.kind,
+    GuardedRule.kind,
+    IntersectRule.kind,
+    OverlapRule.kind,
+    DropRule.kind,
   ]
 
   /// The rule called `name`, if there is one.

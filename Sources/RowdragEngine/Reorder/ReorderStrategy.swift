@@ -2,13 +2,17 @@
 
 /// A reorder rule: when the lifted row changes place as the snapshot moves.
 ///
-/// The engine runs the rule once after every drag and every frame that moved the
-/// snapshot. A rule reads the snapshot and finger from `input`, asks `geometry` about
+/// The engine runs the rule once after every event it acts on (`acts(on:)`): a drag, a
+/// frame or timer firing, the release. A rule reads the snapshot and finger from `input`, asks `geometry` about
 /// the neighbouring items and moves the lifted item through it; it keeps no state of its
 /// own between calls.
 public protocol ReorderStrategy: Sendable {
   /// Moves the lifted item, zero or more slots, for the snapshot's current position.
   func reorder<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: inout Geometry)
+
+  /// Whether the rule runs after `event`: drags and frames unless it says otherwise
+  /// (jQuery UI's `intersect` runs on drags only, Qt's `drop` only at the release).
+  func acts(on event: ReorderEvent) -> Bool
 
   /// Where the snapshot's center and the pointer may go, with everything else as it
   /// is, without `reorder` moving the lifted item: lets the engine skip a steady
@@ -19,6 +23,12 @@ public protocol ReorderStrategy: Sendable {
 }
 
 extension ReorderStrategy {
+  /// Drags and frames.
+  public func acts(on event: ReorderEvent) -> Bool {
+    if case .release = event { return false }
+    return true
+  }
+
   /// Rules make no promise unless they say so.
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
     -> QuietZone?
@@ -52,13 +62,23 @@ public struct ReorderInput: Sendable, Equatable {
   public var pointer: Double
   /// Whether the lifted item may move into another section.
   public var crossesSections: Bool
+  /// What just happened.
+  public var event: ReorderEvent
+  /// Where the lifted item was at lift: the rules that compare against the order at lift
+  /// (`overlap`) move it back there first.
+  public var source: Slot?
 
   /// Gathers a rule's input.
-  public init(center: Double, snapshotLength: Double, pointer: Double, crossesSections: Bool) {
+  public init(
+    center: Double, snapshotLength: Double, pointer: Double, crossesSections: Bool,
+    event: ReorderEvent = .frame, source: Slot? = nil
+  ) {
     self.center = center
     self.snapshotLength = snapshotLength
     self.pointer = pointer
     self.crossesSections = crossesSections
+    self.event = event
+    self.source = source
   }
 
   /// The snapshot's leading edge towards the start of the list.
@@ -72,6 +92,17 @@ public struct ReorderInput: Sendable, Equatable {
     if item.isPinned { return false }
     return item.kind != .sectionBoundary || crossesSections
   }
+}
+
+/// An event a rule may run after (the behaviour catalogue §3).
+public enum ReorderEvent: Sendable, Equatable {
+  /// A drag of the lifted row; `delta` is the new finger minus the previous one along
+  /// the axis.
+  case drag(delta: Double)
+  /// A display frame, or a timer firing.
+  case frame
+  /// The release, before the drop.
+  case release
 }
 
 /// The configured reorder rule the engine's settings hold.

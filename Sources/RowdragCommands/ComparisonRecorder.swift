@@ -1,0 +1,114 @@
+import RowdragEngine
+
+/// What one preset's replay of a session did, gathered frame by frame and command by
+/// command: the figures of a comparison's row and the series of its chart.
+final class ComparisonRecorder {
+  /// The preset.
+  let preset: String
+  private let fps: Double
+  /// The committed moves, 1-based: from, to.
+  var moves: [(from: Int, to: Int)] = []
+  /// Where a row still lifted at the end came from and is now, 1-based.
+  var pending: (from: Int, to: Int)?
+  /// Slots the lifted row passed, summed over its moves.
+  var rowsPassed = 0
+  /// Times the lifted row changed slot.
+  var swaps = 0
+  /// Frames run before (and including) the first one that auto-scrolled.
+  var firstScrollFrame: Int?
+  /// Frames run so far.
+  var frames = 0
+  /// The offset at the end.
+  var offset = 0.0
+  /// The largest offset change of one frame, in points per second.
+  var peakSpeed = 0.0
+  /// Commands that failed under this preset, with the first message.
+  var failures = 0
+  var firstFailure: String?
+  /// Offset over time, one point per frame (thinned out on long runs).
+  var offsetSeries = Series()
+  /// Velocity (points per second, signed) against the measured distance from the edge.
+  var velocitySeries = Series()
+
+  private var lastSlot: Int?
+  private var lastFrameOffset: Double
+
+  init(preset: String, engine: Engine) {
+    self.preset = preset
+    self.fps = engine.settings.fps
+    self.lastFrameOffset = engine.offset
+    self.offset = engine.offset
+  }
+
+  /// After each frame of a tick or wait.
+  func observe(_ report: FrameReport) {
+    frames += 1
+    track(report.phase)
+    if case .lifted = report.phase, report.delta != 0, firstScrollFrame == nil {
+      firstScrollFrame = frames
+    }
+    let velocity = (report.offset - lastFrameOffset) * fps
+    lastFrameOffset = report.offset
+    peakSpeed = Swift.max(peakSpeed, abs(velocity))
+    offset = report.offset
+    offsetSeries.append(report.time, report.offset)
+    if let distance = report.measuredDistance { velocitySeries.append(distance, velocity) }
+  }
+
+  /// After each replayed command, with the engine before and after it.
+  func command(before: Engine, after: Engine, failed: String?) {
+    if let failed {
+      failures += 1
+      if firstFailure == nil { firstFailure = failed }
+    }
+    if case .lifted = before.phase, after.offset != before.offset, firstScrollFrame == nil {
+      firstScrollFrame = frames
+    }
+    track(after.phase)
+    // A release or move pushes one edit (a redo too, which counts as a move again).
+    if after.undoCount > before.undoCount, let edit = after.lastEdit {
+      moves.append((edit.from + 1, edit.to + 1))
+    }
+    offset = after.offset
+    pending = after.lift.map { ($0.sourcePosition + 1, $0.position + 1) }
+  }
+
+  private func track(_ phase: Phase) {
+    guard case .lifted(let lift) = phase else {
+      lastSlot = nil
+      return
+    }
+    if let last = lastSlot, last != lift.position {
+      swaps += 1
+      rowsPassed += abs(lift.position - last)
+    }
+    lastSlot = lift.position
+  }
+}
+
+/// A series of points that keeps at most about 4,096 evenly spaced ones, however long
+/// the run: when full, every other point goes and the spacing doubles. The last point
+/// is always kept.
+struct Series {
+  private(set) var points: [(x: Double, y: Double)] = []
+  private var stride = 1
+  private var seen = 0
+  private var last: (x: Double, y: Double)?
+
+  mutating func append(_ x: Double, _ y: Double) {
+    defer { seen += 1 }
+    last = (x, y)
+    guard seen % stride == 0 else { return }
+    points.append((x, y))
+    if points.count == 4096 {
+      points = points.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+      stride *= 2
+    }
+  }
+
+  /// Every kept point, the last one included.
+  var all: [(x: Double, y: Double)] {
+    guard let last, let kept = points.last, kept != last else { return points }
+    return points + [last]
+  }
+}

@@ -1,0 +1,68 @@
+/// The comparison table, shaped like `hyperfine`'s report: one row per preset with its
+/// figures, then a summary naming which preset did what most.
+enum ComparisonTable {
+  static func render(_ runs: [ComparisonRecorder], commands: Int) -> String {
+    let n = NumberText.fixed3
+    let header = ["preset", "moved", "passed", "swaps", "first scroll", "offset", "peak speed"]
+    var rows: [[String]] = [header]
+    for run in runs {
+      var moved = run.moves.map { "\($0.from) → \($0.to)" }
+      if let p = run.pending { moved.append("\(p.from) → \(p.to) (lifted)") }
+      rows.append([
+        run.preset, moved.isEmpty ? "-" : moved.joined(separator: ", "), "\(run.rowsPassed)",
+        "\(run.swaps)", run.firstScrollFrame.map { "frame \($0)" } ?? "-", n(run.offset),
+        run.peakSpeed > 0 ? "\(n(run.peakSpeed)) pt/s" : "-",
+      ])
+    }
+    let widths = header.indices.map { column in
+      rows.map { TextWidth.count($0[column]) }.max() ?? 0
+    }
+    let numeric: Set<Int> = [2, 3, 5, 6]
+    var text =
+      "Comparing \(runs.count) preset\(runs.count == 1 ? "" : "s") on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
+    for row in rows {
+      let cells = row.indices.map { column in
+        let pad = String(repeating: " ", count: widths[column] - TextWidth.count(row[column]))
+        return numeric.contains(column) ? pad + row[column] : row[column] + pad
+      }
+      text += "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+    }
+    for run in runs where run.failures > 0 {
+      text +=
+        "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
+    }
+    if runs.contains(where: { $0.failures > 0 }) { text += "\n" }
+    text += summary(runs)
+    return text
+  }
+
+  /// `Summary` lines: the preset that moved the row farthest, scrolled first and fastest.
+  private static func summary(_ runs: [ComparisonRecorder]) -> String {
+    guard runs.count > 1 else { return "" }
+    var lines: [String] = []
+    if let far = runs.max(by: { $0.rowsPassed < $1.rowsPassed }), far.rowsPassed > 0 {
+      lines.append("\(far.preset) moved the row farthest (\(far.rowsPassed) slots)")
+    }
+    let scrolled = runs.filter { $0.firstScrollFrame != nil }
+    if let first = scrolled.min(by: { $0.firstScrollFrame! < $1.firstScrollFrame! }) {
+      lines.append("\(first.preset) scrolled first (frame \(first.firstScrollFrame!))")
+    }
+    if let fast = runs.max(by: { $0.peakSpeed < $1.peakSpeed }), fast.peakSpeed > 0 {
+      lines.append("\(fast.preset) scrolled fastest (\(NumberText.fixed3(fast.peakSpeed)) pt/s)")
+    }
+    let still = runs.filter { $0.firstScrollFrame == nil }.map(\.preset)
+    if !still.isEmpty && !scrolled.isEmpty {
+      lines.append("no auto-scroll: " + still.joined(separator: ", "))
+    }
+    guard !lines.isEmpty else { return "" }
+    return "\nSummary\n" + lines.map { "  \($0)\n" }.joined()
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,150 @@
+import RowdragEngine
+
+/// The behaviour catalogue's presets (§6): named implementations reproduced by the seven
+/// catalogue parameters. Each row is written the way `set` takes it, so the table reads
+/// like the catalogue's and `get autoscroll` prints the autoscroll column back.
+public struct Preset: Sendable {
+  /// The name `--preset` and `set preset` take.
+  public let name: String
+  /// Where its numbers come from: a repository and file, or a document.
+  public let source: String
+  /// `set autoscroll`'s words.
+  public let autoscroll: String
+  /// `set rule`.
+  public let rule: String
+  /// `set hold`, seconds.
+  public let hold: Double
+  /// `set slop`, points.
+  public let slop: Double
+  /// `set distance`, points.
+  public let distance: Double
+  /// `set grab`.
+  public let grab: GrabMode
+  /// `set clamp`.
+  public let clamp: SnapshotClamp
+
+  /// Sets all seven catalogue parameters.
+  func apply(to engine: inout Engine) throws {
+    try engine.setAutoscroll(try profile())
+    try engine.setRule(try Behaviour(ReorderRuleRegistry.kind(named: rule)!))
+    try engine.setHold(hold)
+    try engine.setSlop(slop)
+    try engine.setDistance(distance)
+    engine.setGrab(grab)
+    engine.setClamp(clamp)
+  }
+
+  /// The autoscroll column read as `set autoscroll` reads it.
+  func profile() throws -> AutoScrollProfile {
+    try AutoScrollText.parse(autoscroll.split(separator: " ").map(String.init))
+  }
+
+  /// Whether `engine`'s seven catalogue parameters are this preset's.
+  func matches(_ engine: Engine) -> Bool {
+    let s = engine.settings
+    return (try? profile()) == s.autoscroll && rule == s.rule.name
+      && hold == s.hold && slop == s.slop && distance == s.distance && grab == s.grab
+      && clamp == s.clamp
+  }
+}
+
+/// Every preset, in the catalogue's order.
+public enum PresetTable {
+  /// The presets.
+  public static let presets: [Preset] = [
+    Preset(
+      name: "rowdrag", source: "rowdrag default: linear edge zone, swap at half a row",
+      autoscroll: "linear zone=100 max=1200", rule: "edge", hold: 0, slop: 10, distance: 0,
+      grab: .keep, clamp: .none),
+    Preset(
+      name: "uikit-longpress", source: "developer.apple.com UILongPressGestureRecognizer",
+      autoscroll: "linear zone=100 max=1200", rule: "edge", hold: 0.5, slop: 10, distance: 0,
+      grab: .keep, clamp: .none),
+    Preset(
+      name: "swiftreorder",
+      source: "adamshin/SwiftReorder Source/ReorderController+AutoScroll.swift",
+      autoscroll: "linear zone=30 max=280 min=60 point=edge edges=inset", rule: "nearest",
+      hold: 0.3, slop: 10, distance: 0, grab: .keep, clamp: .inset),
+    Preset(
+      name: "itemtouchhelper",
+      source:
+        "androidx/androidx recyclerview/recyclerview/src/main/java/androidx/recyclerview/widget/ItemTouchHelper.java",
+      autoscroll: "quintic max=20 time=2000 clock=step edges=inset gate=net", rule: "far",
+      hold: 0.4, slop: 8, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "flutter", source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
+      autoscroll: "overflow cap=20 clock=timer:20", rule: "edge", hold: 0.5, slop: 18, distance: 0,
+      grab: .keep, clamp: .none),
+    Preset(
+      name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
+      autoscroll: "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", rule: "under",
+      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "rbd",
+      source: "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
+      autoscroll: "power max=28 full=0.05v exp=2 clock=step damp=360:1200", rule: "edge",
+      hold: 0.12, slop: 0, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "dndkit",
+      source: "clauderic/dnd-kit packages/core/src/utilities/scroll/getScrollDirectionAndSpeed.ts",
+      autoscroll: "ramp max=10 clock=timer:5 gate=intent restart=drag", rule: "overlap", hold: 0,
+      slop: 10, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "bvreorder", source: "bvogelzang/BVReorderTableView BVReorderTableView.m",
+      autoscroll: "rate divisor=6 scale=10 clock=step sample=move", rule: "guarded", hold: 0.5,
+      slop: 10, distance: 0, grab: .center, clamp: .none),
+    Preset(
+      name: "fmmove", source: "FlorianMielke/FMMoveTableView FMFramework/FMMoveTableView.m",
+      autoscroll:
+        "ramp per=5 clock=timer:1000/60 sample=move point=center zone=0.6h round=ceil",
+      rule: "under", hold: 0.5, slop: 10, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "ats",
+      source: "shusta/ReorderingTableViewController ATSDragToReorderTableViewController.m",
+      autoscroll: "linear zone=0.5h+6 max=5 clock=step round=ceil", rule: "edge", hold: 0.5,
+      slop: 5, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "jqueryui", source: "jquery/jquery-ui ui/widgets/sortable.js",
+      autoscroll: "fixed speed=20 clock=move point=finger zone=20 order=bottom",
+      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .keep, clamp: .none),
+    Preset(
+      name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
+      autoscroll: "count cap=1v clock=timer:50 restart=drag", rule: "drop", hold: 0, slop: 10,
+      distance: 10, grab: .keep, clamp: .none),
+    Preset(
+      name: "displaylink-fixed", source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
+      autoscroll: "fixed speed=4 clock=step sample=move", rule: "under", hold: 0.5, slop: 10,
+      distance: 0, grab: .center, clamp: .none),
+    Preset(
+      name: "half-row", source: "iOS tutorial: swap after half a row", autoscroll: "off",
+      rule: "edge", hold: 0.5, slop: 10, distance: 0, grab: .keep, clamp: .none),
+    Preset(
+      name: "edge-ramp", source: "iOS tutorial: 150 pt zone, up to 20 pt per frame",
+      autoscroll: "ramp max=20 clock=step point=center zone=150 test=lt", rule: "under", hold: 0.5,
+      slop: 10, distance: 0, grab: .center, clamp: .none),
+    Preset(
+      name: "hpreorder-rate",
+      source: "HPReorderTableView-based tutorial: zone (V-T)/6, 10 pt per frame",
+      autoscroll: "rate divisor=6 scale=10 clock=step sample=move", rule: "under", hold: 0.5,
+      slop: 10, distance: 0, grab: .center, clamp: .none),
+  ]
+
+  /// The names, in order.
+  public static var names: [String] { presets.map(\.name) }
+
+  /// The preset called `name`, or an error listing them.
+  static func preset(_ name: String) throws -> Preset {
+    guard let preset = presets.first(where: { $0.name == name }) else {
+      throw CommandError(
+        command: "",
+        message: "preset: unknown preset '\(name)'; 'presets' lists them"
+          + Suggestion.hint(for: name, in: names))
+    }
+    return preset
+  }
+
+  /// `presets`: name, a tab, the source, one line each.
+  public static var listing: String {
+    presets.map { "\($0.name)\t\($0.source)\n" }.joined()
+  }
+}

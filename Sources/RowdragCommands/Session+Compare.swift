@@ -1,0 +1,74 @@
+import RowdragEngine
+import RowdragFormats
+
+/// `compare NAME…` and `--compare`: the session's commands replayed from where they
+/// started under each preset, side by side.
+extension Session {
+  /// Replays the history under each of `words`' presets (spaces or commas between
+  /// names; `plot=FILE.svg` also writes the chart) and returns the table.
+  func compare(_ words: [String]) throws -> String {
+    var names: [String] = []
+    var plotPath: String?
+    for word in words {
+      if word.hasPrefix("plot=") {
+        plotPath = String(word.dropFirst(5))
+      } else {
+        names += word.split(separator: ",").map(String.init)
+      }
+    }
+    guard !names.isEmpty else {
+      throw CommandError(command: "", message: "name one or more presets; 'presets' lists them")
+    }
+    let runs = try replay(names.map(PresetTable.preset))
+    if let plotPath {
+      guard !plotPath.isEmpty else {
+        throw CommandError(command: "", message: "plot= needs a file name, e.g. plot=compare.svg")
+      }
+      try OutputPath.refuseList(plotPath, listPath: filePath)
+      try AtomicFile.write(path: plotPath, mustExist: false, backupSuffix: nil) { out in
+        try out.write(ComparisonPlot.svg(runs, title: filePath ?? "<stdin>"))
+      }
+    }
+    return ComparisonTable.render(runs, commands: history.count)
+  }
+
+  /// Each preset's replay of the history, from the engine it started on; the session
+  /// is left exactly as it was.
+  func replay(_ presets: [Preset]) throws -> [ComparisonRecorder] {
+    guard let start = historyStart, !history.isEmpty else {
+      throw CommandError(
+        command: "",
+        message: "nothing to compare yet; run a gesture first (press, drag, tick, release)")
+    }
+    let saved = (engine, trace, frameObserver, isRecording)
+    defer { (engine, trace, frameObserver, isRecording) = saved }
+    trace = nil
+    isRecording = false
+    let discard = OutputSink(memoryNamed: "<compare>")
+    var runs: [ComparisonRecorder] = []
+    for preset in presets {
+      engine = start
+      try preset.apply(to: &engine)
+      engine.setPresetName(preset.name)
+      let recorder = ComparisonRecorder(preset: preset.name, engine: engine)
+      frameObserver = recorder.observe
+      for command in history {
+        let before = engine
+        var failure: String?
+        do {
+          _ = try perform(command, out: discard)
+        } catch let error as EngineError {
+          failure = error.message
+        } catch let error as CommandError {
+          if error == .interrupted { throw error }
+          failure = error.message
+        } catch {
+          failure = "\(error)"
+        }
+        recorder.command(before: before, after: engine, failed: failure)
+      }
+      runs.append(recorder)
+    }
+    return runs
+  }
+}

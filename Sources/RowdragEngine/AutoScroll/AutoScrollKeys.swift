@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The generic keys of an auto-scroll setting (the behaviour catalogue §2.1–§2.6): when
+/// the law is applied, where it measures from, which zone wins and how its amount is
+/// rounded. Each law has its own defaults for them (`AutoScrollKind.defaults`), so
+/// `linear`, `fixed` and `rate` keep SPEC §4's meaning with every key left alone.
+public struct AutoScrollKeys: Sendable, Hashable {
+  /// When the amount is applied.
+  public var clock = ScrollClock.frame
+  /// When the law is evaluated.
+  public var sample = ScrollSampling.frame
+  /// Which point of the snapshot or finger is measured.
+  public var point = MeasuredPoint.center
+  /// The screen lines the zones are measured from.
+  public var edges = ZoneEdges.view
+  /// The zone's length, unless the law sets it itself (`linear`, `rate`).
+  public var zone = Length.points(0)
+  /// Which zone is tested first.
+  public var order = ZoneOrder.top
+  /// Whether the zone's inner line belongs to it.
+  public var test = ZoneTest.lessThan
+  /// What the finger must have done for a zone to count.
+  public var gate = ScrollGate.none
+  /// Whether every drag restarts a running timer.
+  public var restart = TimerRestart.direction
+  /// How the amount is rounded.
+  public var round = AmountRounding.none
+  /// Time damping from the start of the gesture (`power` only).
+  public var damp: Damping? = nil
+
+  /// The catalogue's generic defaults.
+  public init() {}
+}
+
+/// When the amount is applied (§2.1).
+public enum ScrollClock: Sendable, Hashable {
+  /// Once per display frame, the amount in points per second (SPEC §4).
+  case frame
+  /// Once per display frame, the amount in points (a display-link step).
+  case step
+  /// At each firing of a timer with this period in milliseconds, the amount in points;
+  /// `text` is the period as written (`20`, `1000/60`).
+  case timer(period: Double, text: String)
+  /// Once per drag that finds a zone (jQuery UI scrolls only from its drag handler).
+  case move
+
+  /// The period in seconds, for a timer.
+  var periodSeconds: Double? {
+    if case .timer(let period, _) = self { return period / 1000 }
+    return nil
+  }
+}
+
+/// When the law is evaluated (§2.2).
+public enum ScrollSampling: String, Sendable, Hashable, CaseIterable {
+  /// Whenever the clock applies it.
+  case frame
+  /// Only at each drag; applications reuse the stored result (UIKit's `.changed`).
+  case move
+}
+
+/// The point whose distance from the edge is measured (§2.3).
+public enum MeasuredPoint: String, Sendable, Hashable, CaseIterable {
+  /// The snapshot's center.
+  case center
+  /// The finger.
+  case finger
+  /// The snapshot's leading edge: its top for the top zone, its bottom for the bottom one.
+  case edge
+}
+
+/// The screen lines the zones are measured from (§2.3).
+public enum ZoneEdges: String, Sendable, Hashable, CaseIterable {
+  /// The viewport: 0 and V.
+  case view
+  /// Inside the insets: T and V − B.
+  case inset
+  /// The top inset only: T and V (the display-link tutorials' geometry).
+  case topInset = "top-inset"
+}
+
+/// Which zone is tested first (§2.4).
+public enum ZoneOrder: String, Sendable, Hashable, CaseIterable {
+  /// The top zone, then the bottom one.
+  case top
+  /// The bottom zone, then the top one.
+  case bottom
+  /// Only the zone of the closer edge (react-beautiful-dnd).
+  case closer
+}
+
+/// Whether the inner line of a zone belongs to it (§2.4).
+public enum ZoneTest: String, Sendable, Hashable, CaseIterable {
+  /// Strictly inside: `<` and `>`.
+  case lessThan = "lt"
+  /// Inside or on the line: `≤` and `≥`.
+  case lessOrEqual = "le"
+}
+
+/// What the finger must have done for a zone to count (§2.4).
+public enum ScrollGate: String, Sendable, Hashable, CaseIterable {
+  /// Nothing.
+  case none
+  /// The finger's net movement since lift points at that edge (ItemTouchHelper).
+  case net
+  /// Some drag since lift moved the finger towards that edge (dnd-kit's scroll intent).
+  case intent
+}
+
+/// Whether a drag restarts a running timer (§2.1).
+public enum TimerRestart: String, Sendable, Hashable, CaseIterable {
+  /// Only a change of direction does.
+  case direction = "dir"
+  /// Every drag that finds a zone does (dnd-kit, Qt).
+  case drag
+}
+
+/// How the amount is rounded after the law (§2.6).
+public enum AmountRounding: String, Sendable, Hashable, CaseIterable {
+  /// Not at all.
+  case none
+  /// Upwards.
+  case ceil
+  /// Towards zero.
+  case trunc
+
+  /// `amount` rounded.
+  func apply(_ amount: Double) -> Double {
+    switch self {
+    case .none: amount
+    case .ceil: amount.rounded(.up)
+    case .trunc: amount.rounded(.towardZero)
+    }
+  }
+}
+
+/// Time damping (§2.6): below `start` milliseconds after lift the amount is 1, above
+/// `end` it is the law's, and in between it grows with the square of the time.
+public struct Damping: Sendable, Hashable {
+  /// Milliseconds after lift where the amount starts to grow.
+  public var start: Double
+  /// Milliseconds after lift where the law's amount is reached.
+  public var end: Double
+
+  /// A damping window, `0 ≤ start < end`.
+  public init(start: Double, end: Double) {
+    self.start = start
+    self.end = end
+  }
+
+  /// The damped amount `milliseconds` after lift.
+  func apply(_ amount: Double, milliseconds ms: Double) -> Double {
+    if ms >= end - 1e-6 { return amount }
+    if ms < start - 1e-6 { return 1 }
+    let p = (ms - start) / (end - start)
+    return Swift.max(1, (amount * (p * p)).rounded(.up))
+  }
+
+  var isWellFormed: Bool { start.isFinite && end.isFinite && start >= 0 && start < end }
+}

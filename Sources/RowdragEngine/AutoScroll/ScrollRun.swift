@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// What one gesture's auto-scroll remembers between events (the behaviour catalogue
+/// §2.1, §2.2, §2.4–§2.7): the timer, the law's count and run start, the value stored
+/// by `sample=move`, and the damping and intent flags. It lives in the `Lift`, so a new
+/// lift starts it afresh and `cancel` or `release` ends it.
+public struct ScrollRun: Sendable, Equatable {
+  /// A running timer: its direction, start time and firings so far.
+  public struct Timer: Sendable, Equatable {
+    /// −1 up, +1 down.
+    public var direction: Double
+    /// The time it (re)started; it fires at `start + k·period`, k ≥ 1.
+    public var start: Double
+    /// Firings so far.
+    public var fired: Int
+  }
+
+  /// The timer, when running.
+  public var timer: Timer?
+  /// The amount of the last application (`count`).
+  public var count = 0.0
+  /// When the current run of applications that found a zone began (`quintic`).
+  public var runStart: Double?
+  /// The value `sample=move` stored at the last drag.
+  public var stored = ScrollDecision.none
+  /// Whether time damping is on for this gesture (decided at lift).
+  public var damped = false
+  /// Whether some drag since lift moved the finger up (`gate=intent`).
+  public var movedUp = false
+  /// Whether some drag since lift moved the finger down (`gate=intent`).
+  public var movedDown = false
+  /// The finger's screen y at lift (`gate=net`).
+  public var fingerAtLift: Double
+  /// The time of the lift (damping).
+  public var liftTime: Double
+
+  /// A fresh run for a row lifted at `time` with the finger at `finger`.
+  init(fingerAtLift: Double, liftTime: Double) {
+    self.fingerAtLift = fingerAtLift
+    self.liftTime = liftTime
+  }
+
+  /// What `set autoscroll` does mid-gesture (§2.7): the timer, count, run and stored
+  /// value go; the damping and intent flags stay.
+  mutating func restartLaw() {
+    timer = nil
+    count = 0
+    runStart = nil
+    stored = .none
+  }
+}
+
+/// One evaluation's result: which way and how much.
+public struct ScrollDecision: Sendable, Equatable {
+  /// −1 up (towards `o_min`), +1 down, 0 no zone.
+  public var direction: Double
+  /// The amount `A ≥ 0` (points per second under the `frame` clock, else points).
+  public var amount: Double
+
+  /// No zone.
+  public static let none = ScrollDecision(direction: 0, amount: 0)
+
+  /// `d·A`.
+  public var signed: Double { direction * amount }
+}

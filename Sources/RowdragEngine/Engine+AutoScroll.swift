@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Evaluating and applying the auto-scroll law (the behaviour catalogue §2): the
+/// measured point, edges, zone test, order, gates, rounding and damping, and one
+/// application of the amount.
+extension Engine {
+  /// The law's direction and amount for `lift` with this snapshot center and offset, at
+  /// time `now` (§2.3–§2.6). Pure: the run state is read, never written.
+  func evaluate(_ lift: Lift, center: Double, offset o: Double, at now: Double)
+    -> ScrollDecision
+  {
+    let profile = settings.autoscroll
+    let keys = profile.keys
+    let law = profile.law.function
+    let (top, bottom, pointTop, pointBottom) = measure(lift, center: center, offset: o)
+    let span = bottom - top
+    let h = lift.height
+    let zone = law.zone(span: span, rowHeight: h) ?? keys.zone.resolve(span: span, rowHeight: h)
+    guard zone >= 0 else { return .none }
+    let run = lift.scroll
+    let inTop: Bool
+    let inBottom: Bool
+    switch keys.test {
+    case .lessThan:
+      inTop = pointTop < top + zone
+      inBottom = pointBottom > bottom - zone
+    case .lessOrEqual:
+      inTop = pointTop <= top + zone
+      inBottom = pointBottom >= bottom - zone
+    }
+    let topAllowed: Bool
+    let bottomAllowed: Bool
+    switch keys.gate {
+    case .none: (topAllowed, bottomAllowed) = (true, true)
+    case .net: (topAllowed, bottomAllowed) = (lift.finger < run.fingerAtLift, lift.finger > run.fingerAtLift)
+    case .intent: (topAllowed, bottomAllowed) = (run.movedUp, run.movedDown)
+    }
+    let up = inTop && topAllowed
+    let down = inBottom && bottomAllowed
+    let direction: Double
+    switch keys.order {
+    case .top: direction = up ? -1 : down ? 1 : 0
+    case .bottom: direction = down ? 1 : up ? -1 : 0
+    case .closer:
+      direction = (bottom - pointBottom < pointTop - top) ? (down ? 1 : 0) : (up ? -1 : 0)
+    }
+    guard direction != 0 else { return .none }
+    let range = offsetRange
+    let reading =
+      direction < 0
+      ? ZoneReading(
+        depth: (top + zone) - pointTop, zone: zone, distance: pointTop - top, span: span,
+        rowHeight: h, room: o - range.lowerBound,
+        runMilliseconds: 1000 * (now - (run.runStart ?? now)), count: run.count)
+      : ZoneReading(
+        depth: pointBottom - (bottom - zone), zone: zone, distance: bottom - pointBottom,
+        span: span, rowHeight: h, room: range.upperBound - o,
+        runMilliseconds: 1000 * (now - (run.runStart ?? now)), count: run.count)
+    guard var amount = law.amount(reading) else { return .none }
+    if let damp = keys.damp, run.damped {
+      amount = damp.apply(amount, milliseconds: 1000 * (now - run.liftTime))
+    }
+    amount = keys.round.apply(amount)
+    guard amount.isFinite, amount >= 0 else { return .none }
+    return ScrollDecision(direction: direction, amount: amount)
+  }
+
+  /// The edges the zones are measured from and the measured point, for the top and the
+  /// bottom zone, on screen (§2.3).
+  private func measure(_ lift: Lift, center: Double, offset o: Double)
+    -> (top: Double, bottom: Double, pointTop: Double, pointBottom: Double)
+  {
+    let keys = settings.autoscroll.keys
+    let v = settings.viewport
+    let (top, bottom): (Double, Double) =
+      switch keys.edges {
+      case .view: (0, v)
+      case .inset: (settings.insetTop, v - settings.insetBottom)
+      case .topInset: (settings.insetTop, v)
+      }
+    let h = lift.height
+    let s = center - o
+    let (pointTop, pointBottom): (Double, Double) =
+      switch keys.point {
+      case .center: (s, s)
+      case .finger: (lift.finger, lift.finger)
+      case .edge: (s - h / 2, s + h / 2)
+      }
+    return (top, bottom, pointTop, pointBottom)
+  }
+
+  /// How far the measured point is from the nearer edge (negative past it), while a
+  /// row is lifted: what a comparison charts the speed against.
+  public var measuredEdgeDistance: Double? {
+    guard case .lifted(let lift) = phase else { return nil }
+    let m = measure(lift, center: lift.center, offset: offset)
+    return Swift.min(m.pointTop - m.top, m.bottom - m.pointBottom)
+  }
+
+  /// The decision an application uses: evaluated now, or the stored one.
+  func sampledDecision(_ lift: Lift, at now: Double) -> ScrollDecision {
+    settings.autoscroll.keys.sample == .move
+      ? lift.scroll.stored : evaluate(lift, center: lift.center, offset: offset, at: now)
+  }
+
+  /// How far one application of `decision` moves the offset before clamping: `d·A·dt`
+  /// under the `frame` clock, `d·A` under the others.
+  func addend(_ decision: ScrollDecision) -> Double {
+    guard case .frame = settings.autoscroll.keys.clock else { return decision.signed }
+    return decision.direction * (decision.amount * settings.dt)
+  }
+
+  /// One application at time `now` (§2.1): the offset moves by the amount, clamped, the
+  /// snapshot with it, and the run state follows (a run starts or ends, the count).
+  /// Returns the signed amount applied.
+  @discardableResult
+  mutating func applyScroll(_ lift: inout Lift, at now: Double) -> Double {
+    let law = settings.autoscroll.law.function
+    let decision = sampledDecision(lift, at: now)
+    guard decision.direction != 0 else {
+      if law.readsRunTime { lift.scroll.runStart = nil }
+      return 0
+    }
+    if law.readsRunTime && lift.scroll.runStart == nil { lift.scroll.runStart = now }
+    if law.readsCount { lift.scroll.count = decision.amount }
+    let newOffset = clampOffset(offset + addend(decision))
+    lift.center += newOffset - offset
+    offset = newOffset
+    return decision.signed
+  }
+
+  /// The timer control of §2.1 after an evaluation that found `direction`: stop, (re)start
+  /// or keep running. `isDrag` for the evaluation after a drag.
+  mutating func controlTimer(_ lift: inout Lift, direction: Double, isDrag: Bool) {
+    guard case .timer = settings.autoscroll.keys.clock else { return }
+    guard direction != 0 else {
+      lift.scroll.timer = nil
+      return
+    }
+    let restart = isDrag && settings.autoscroll.keys.restart == .drag
+    if let timer = lift.scroll.timer, timer.direction == direction, !restart { return }
+    lift.scroll.timer = ScrollRun.Timer(direction: direction, start: time, fired: 0)
+    lift.scroll.count = 0
+  }
+
+  /// The direction the timer control sees now: a fresh evaluation, or with
+  /// `sample=move` the stored value.
+  func controlDirection(_ lift: Lift) -> Double {
+    sampledDecision(lift, at: time).direction
+  }
+
+  /// What the lift itself decides (§2.1, §2.6): the damping flag and, with a timer
+  /// sampled every frame, whether it starts now.
+  mutating func startScrollRun(_ lift: inout Lift) {
+    let keys = settings.autoscroll.keys
+    if keys.damp != nil {
+      let decision = evaluate(lift, center: lift.center, offset: offset, at: time)
+      let range = offsetRange
+      lift.scroll.damped =
+        decision.direction < 0
+        ? offset > range.lowerBound : decision.direction > 0 && offset < range.upperBound
+    }
+    if keys.sample == .frame { controlTimer(&lift, direction: controlDirection(lift), isDrag: false) }
+  }
+}
