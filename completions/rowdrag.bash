@@ -7,11 +7,11 @@ _rowdrag() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
-    --json --text --header --lock --pin --row-height --viewport --fps --autoscroll --rule --hold
-    --width --height-key --lock-key --pin-key --label-key --completion-script -h --help -V
-    --version"
+    --trace --compare --plot --json --text --header --lock --pin --preset --row-height
+    --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
+    --label-key --completion-script -h --help -V --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo redo
-    print list show live state set get write w quit q quit! Q help"
+    print list show live state set get presets trace compare write w quit q quit! Q help"
 
   case $prev in
     -e | --expression)
@@ -34,12 +34,30 @@ _rowdrag() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
+    --trace)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
+    --compare)
+      COMPREPLY=($(compgen -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "$cur"))
+      return
+      ;;
+    --plot)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
+    --preset)
+      COMPREPLY=($(compgen -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "$cur"))
+      return
+      ;;
     --autoscroll)
-      COMPREPLY=($(compgen -W "linear fixed rate off" -- "$cur"))
+      COMPREPLY=($(compgen -W "linear fixed rate ramp power quintic overflow count off" -- "$cur"))
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W "edge midpoint under" -- "$cur"))
+      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop" -- "$cur"))
       return
       ;;
     --completion-script)

@@ -97,6 +97,20 @@ public enum OptionTable {
       "record", argument: "FILE", completes: .fileNames,
       "with --live: append the session to FILE as a script that replays it"
     ) { options, value in options.record = value },
+    OptionSpec(
+      "trace", argument: "FILE", completes: .fileNames,
+      "write one JSON line per frame to FILE ('-': standard output)"
+    ) { options, value in options.trace = value },
+    OptionSpec(
+      "compare", argument: "NAMES", completes: .words(PresetTable.names),
+      "run the script under each preset (comma-separated) and print a table"
+    ) { options, value in
+      options.compare = (value ?? "").split(separator: ",").map(String.init)
+    },
+    OptionSpec(
+      "plot", argument: "FILE", completes: .fileNames,
+      "with --compare: also write an SVG chart of offset and speed to FILE"
+    ) { options, value in options.plot = value },
     OptionSpec("json", "read and write the list as JSON") { options, _ in
       options.load.format = .json
     },

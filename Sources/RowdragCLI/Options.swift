@@ -28,6 +28,12 @@ public struct Options: Sendable {
   public var live = false
   /// `--record FILE`: append the live session to FILE as a script.
   public var record: String?
+  /// `--trace FILE`: the per-frame trace from the start.
+  public var trace: String?
+  /// `--compare NAME,…`: replay the script under these presets and print the table.
+  public var compare: [String]?
+  /// `--plot FILE.svg`: with `--compare`, the chart.
+  public var plot: String?
 
   /// Whether the list is read from standard input.
   public var listFromStdin: Bool { file == nil || file == "-" }

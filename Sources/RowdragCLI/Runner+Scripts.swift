@@ -32,12 +32,14 @@ extension Runner {
     -> ExitCode
   {
     var failed: ExitCode?
+    // Comparing, the script's own output is not wanted: the table is.
+    let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {
       let lines = source.text.split(separator: 10, omittingEmptySubsequences: false)
       for (index, line) in lines.enumerated() {
         let lineNumber = index + 1
         let result = LineRunner.run(
-          Array(line), session: session, out: stdout, keepGoing: options.keepGoing)
+          Array(line), session: session, out: out, keepGoing: options.keepGoing)
         for failure in result.failures {
           report("\(source.name):\(lineNumber): \(failure.description)")
           if failure.isIOFailure {
@@ -50,7 +52,16 @@ extension Runner {
         if result.quit != .proceed { break scripts }
       }
     }
-    if let suffix = options.inPlace, let path = options.file {
+    if let names = options.compare {
+      if let failed { return failed }
+      let words = names + (options.plot.map { ["plot=" + $0] } ?? [])
+      do {
+        try session.run(.compare(words), named: "--compare", out: stdout)
+      } catch {
+        report(error.description)
+        return error.isIOFailure ? .ioFailure : .commandFailed
+      }
+    } else if let suffix = options.inPlace, let path = options.file {
       // After any failure nothing is written back; unchanged lists are not rewritten.
       if let failed { return failed }
       if !session.engine.layoutDiffersFromFile { return .success }

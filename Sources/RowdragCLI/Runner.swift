@@ -59,7 +59,7 @@ public struct Runner {
     if options.version { return emit(Runner.version + "\n") }
     if let shell = options.completionScript { return emit(CompletionScript.text(for: shell)) }
 
-    if let refusal = liveRefusal(options) {
+    if let refusal = liveRefusal(options) ?? compareRefusal(options) {
       report("\(refusal) (see 'rowdrag --help')")
       return .usage
     }
@@ -76,6 +76,25 @@ public struct Runner {
     case .success(let loaded): session = loaded
     case .failure(let code): return code
     }
+    if let path = options.trace {
+      do {
+        try session.run(.trace(path), named: "--trace", out: stdout)
+      } catch {
+        report(error.description)
+        return error.isIOFailure ? .ioFailure : .usage
+      }
+    }
+    let status = run(session, options, interactive: interactive)
+    do {
+      try session.closeTrace()
+    } catch {
+      return reportIO(error, options.trace ?? "--trace")
+    }
+    return status
+  }
+
+  /// What runs once the list is loaded: the live view, the shell or the scripts.
+  private func run(_ session: Session, _ options: Options, interactive: Bool) -> ExitCode {
     if options.live {
       guard let startLive else {
         report("--live needs a terminal on standard input and output")
@@ -123,6 +142,16 @@ public struct Runner {
     try? stdout.flush()
     try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
     try? stderr.flush()
+  }
+
+  /// Why `--compare` (or `--plot`) cannot be used with these options, if so.
+  private func compareRefusal(_ options: Options) -> String? {
+    if options.plot != nil && options.compare == nil { return "--plot goes with --compare" }
+    guard let names = options.compare else { return nil }
+    if options.live { return "--compare replays a script; it does not go with --live" }
+    if options.inPlace != nil { return "--compare prints a table; it does not go with -i" }
+    if names.isEmpty { return "--compare needs preset names, e.g. --compare rowdrag,flutter" }
+    return nil
   }
 
   /// Why `--live` (or `--record`) cannot be used with these options here, if so.

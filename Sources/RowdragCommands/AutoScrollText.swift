@@ -39,7 +39,8 @@ enum AutoScrollText {
         ": unknown law '\(name)'; use \(BehaviourSetting<Never>.list(names, last: "or"))"
           + Suggestion.hint(for: name, in: names))
     }
-    let ownZone = try AutoScrollProfile(Behaviour(kind)).law.function
+    let ownZone =
+      try AutoScrollProfile(Behaviour(kind)).law.function
       .zone(span: 1, rowHeight: 1) != nil
     let parameterNames = kind.parameters.map(\.name)
     var lawValues: [String: Length] = [:]
@@ -55,7 +56,9 @@ enum AutoScrollText {
       }
       if let parameter = kind.parameters.first(where: { $0.name == key }) {
         guard let value = LengthText.parse(parts[1]), parameter.range.contains(value) else {
-          throw fail(": '\(parts[1])' is not a value for \(key); it must be \(parameter.range.text)")
+          let wanted = parameter.range == .length ? "" : "a number "
+          throw fail(
+            ": '\(parts[1])' is not a value for \(key); use \(wanted)\(parameter.range.text)")
         }
         lawValues[key] = value
       } else if keyNames.contains(key) && !(key == "zone" && ownZone) {
@@ -64,7 +67,8 @@ enum AutoScrollText {
         let allowed = parameterNames + keyNames.filter { !(ownZone && $0 == "zone") }
         throw fail(
           ": unknown key '\(key)' for \(name); use "
-            + allowed.map { "\($0)=" }.joined(separator: " ") + Suggestion.hint(for: key, in: allowed))
+            + allowed.map { "\($0)=" }.joined(separator: " ")
+            + Suggestion.hint(for: key, in: allowed))
       }
     }
     for parameter in kind.parameters {
@@ -85,7 +89,8 @@ enum AutoScrollText {
 
   /// One generic key.
   private static func read(_ key: String, _ text: String, into keys: inout AutoScrollKeys) throws {
-    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T
+    where T.RawValue == String {
       guard let value = T(rawValue: text) else {
         let names = T.allCases.map(\.rawValue)
         throw fail(
@@ -101,7 +106,7 @@ enum AutoScrollText {
     case "edges": keys.edges = try choice(ZoneEdges.self)
     case "zone":
       guard let length = LengthText.parse(text), ParameterRange.length.contains(length) else {
-        throw fail(": zone takes a length (N, Nv, v/N, Nh, Nh+M, Nh-M), not '\(text)'")
+        throw fail(": '\(text)' is not a value for zone; use \(ParameterRange.length.text)")
       }
       keys.zone = length
     case "order": keys.order = try choice(ZoneOrder.self)

@@ -47,6 +47,7 @@ enum ComparisonPlot {
     series: [(String, [(x: Double, y: Double)])]
   ) -> String {
     let n = NumberText.fixed3
+    let short = NumberText.short
     let xs = series.flatMap { $0.1.map(\.x) }
     let ys = series.flatMap { $0.1.map(\.y) }
     let x0 = xs.min() ?? 0
@@ -67,7 +68,8 @@ enum ComparisonPlot {
       <text x="\(Int(panel.left - 6))" y="\(Int(bottom + 4))" text-anchor="end">\(n(y0))</text>
       <text x="\(Int(panel.left))" y="\(Int(bottom + 16))">\(n(x0))</text>
       <text x="\(Int(panel.left + panel.width))" y="\(Int(bottom + 16))" text-anchor="end">\(n(x1))</text>
-      <g transform="translate(\(n(panel.left)) \(n(bottom))) scale(\(sx) \(-sy)) translate(\(-x0) \(-y0))">
+      <g transform="translate(\(n(panel.left)) \(n(bottom))) scale(\(short(sx)) \(short(-sy))) \
+      translate(\(short(-x0)) \(short(-y0)))">
 
       """
     for (index, (name, points)) in series.enumerated() {

@@ -68,6 +68,11 @@ final class ComparisonRecorder {
     // A release or move pushes one edit (a redo too, which counts as a move again).
     if after.undoCount > before.undoCount, let edit = after.lastEdit {
       moves.append((edit.from + 1, edit.to + 1))
+      // A rule that moves the row at the release (Qt's drop) passes rows there.
+      if let lift = before.lift, edit.to != lift.position {
+        swaps += 1
+        rowsPassed += abs(edit.to - lift.position)
+      }
     }
     offset = after.offset
     pending = after.lift.map { ($0.sourcePosition + 1, $0.position + 1) }

@@ -54,8 +54,12 @@ public enum Completion: Equatable, Sendable {
         return .nothing
       }
       if argumentIndex >= 2 {
-        let keys = setting.parameterWords(words[2])
-        return word.contains("=") ? .nothing : .words(filter(keys, word))
+        if let equals = word.firstIndex(of: "=") {
+          let key = String(word[..<equals])
+          let values = setting.parameterValues(key).map { "\(key)=\($0)" }
+          return values.isEmpty ? .nothing : .words(filter(values, word))
+        }
+        return .words(filter(setting.parameterWords(words[2]), word))
       }
       return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing
     case .words(let options):

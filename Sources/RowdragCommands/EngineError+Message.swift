@@ -94,7 +94,7 @@ extension ParameterRange {
     switch self {
     case .positive: "> 0"
     case .nonNegative: ">= 0"
-    case .length: "as a length (N, Nv, v/N, Nh+M)"
+    case .length: "a length (N, Nv, v/N, Nh, Nh+M, Nh-M)"
     }
   }
 }

@@ -3,9 +3,9 @@ import RowdragEngine
 /// Lengths as the auto-scroll keys spell them (the behaviour catalogue §2.3): `N`
 /// points, `Nv` of the span, `v/N`, `Nh`, `Nh+M`, `Nh-M` of the lifted row; `N` and `M`
 /// unsigned decimals.
-enum LengthText {
+public enum LengthText {
   /// The length `text` spells, or nil.
-  static func parse(_ text: String) -> Length? {
+  public static func parse(_ text: String) -> Length? {
     if text.hasPrefix("v/") { return unsigned(text.dropFirst(2)).map { .spanDivided($0) } }
     if text.hasSuffix("v") { return unsigned(text.dropLast()).map { .span($0) } }
     if let h = text.firstIndex(of: "h") {
@@ -28,7 +28,7 @@ enum LengthText {
   }
 
   /// The length as written.
-  static func format(_ length: Length) -> String {
+  public static func format(_ length: Length) -> String {
     switch length {
     case .points(let n): NumberText.short(n)
     case .span(let n): NumberText.short(n) + "v"

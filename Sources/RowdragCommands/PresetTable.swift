@@ -72,7 +72,8 @@ public enum PresetTable {
       autoscroll: "quintic max=20 time=2000 clock=step edges=inset gate=net", rule: "far",
       hold: 0.4, slop: 8, distance: 0, grab: .keep, clamp: .none),
     Preset(
-      name: "flutter", source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
+      name: "flutter",
+      source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
       autoscroll: "overflow cap=20 clock=timer:20", rule: "edge", hold: 0.5, slop: 18, distance: 0,
       grab: .keep, clamp: .none),
     Preset(
@@ -112,7 +113,8 @@ public enum PresetTable {
       autoscroll: "count cap=1v clock=timer:50 restart=drag", rule: "drop", hold: 0, slop: 10,
       distance: 10, grab: .keep, clamp: .none),
     Preset(
-      name: "displaylink-fixed", source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
+      name: "displaylink-fixed",
+      source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
       autoscroll: "fixed speed=4 clock=step sample=move", rule: "under", hold: 0.5, slop: 10,
       distance: 0, grab: .center, clamp: .none),
     Preset(

@@ -80,13 +80,19 @@ public final class Session {
     case .dragToRow(let a):
       guard engine.finger != nil else { throw EngineError.noGesture }
       try engine.drag(toRow: try resolve(a))
-    case .tick(let n): try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe { try e.tick(n, isInterrupted: stop, observe: observe) } else {
+    case .tick(let n):
+      try advance(out) { (e, stop, observe) throws(EngineError) in
+        if let observe {
+          try e.tick(n, isInterrupted: stop, observe: observe)
+        } else {
           try e.tick(n, isInterrupted: stop)
         }
       }
-    case .wait(let s): try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe { try e.wait(s, isInterrupted: stop, observe: observe) } else {
+    case .wait(let s):
+      try advance(out) { (e, stop, observe) throws(EngineError) in
+        if let observe {
+          try e.wait(s, isInterrupted: stop, observe: observe)
+        } else {
           try e.wait(s, isInterrupted: stop)
         }
       }

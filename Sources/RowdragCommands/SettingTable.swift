@@ -12,6 +12,8 @@ public struct SettingSpec: Sendable {
   public let values: [String]
   /// Words completion offers after the first value (`zone=` after `linear`).
   public let parameterWords: @Sendable (_ first: String) -> [String]
+  /// Words completion offers after `KEY=` (`frame` after `clock=`).
+  public var parameterValues: @Sendable (_ key: String) -> [String] = { _ in [] }
   /// Applies the values to the engine, or throws with a message that starts with the key.
   public let apply: @Sendable (_ values: [String], _ engine: inout Engine) throws -> Void
   /// The current value, as `set` would take it.
@@ -58,13 +60,19 @@ public enum SettingTable {
     .choice("grab", read: { $0.settings.grab }) { $0.setGrab($1) },
     .choice("sections", read: { $0.settings.sections }) { $0.setSections($1) },
     SettingSpec(
-      key: "autoscroll", arguments: AutoScrollRegistry.kinds.map(\.name).joined(separator: "|") + " [K=V...]",
+      key: "autoscroll",
+      arguments: AutoScrollRegistry.kinds.map(\.name).joined(separator: "|") + " [K=V...]",
       values: AutoScrollRegistry.kinds.map(\.name),
       parameterWords: { first in
-        (AutoScrollRegistry.kind(named: first)?.parameters.map(\.name) ?? [])
-          .filter { !(first == "linear" && $0 == "zone") }
-          + AutoScrollText.keyNames.filter { !(first == "rate" && $0 == "zone") }
+        guard let kind = AutoScrollRegistry.kind(named: first) else { return [] }
+        let own = kind.parameters.map(\.name)
+        // `linear` takes zone= as its own parameter; `rate` sets its zone itself.
+        let keys = AutoScrollText.keyNames.filter {
+          $0 != "zone" || (!own.contains("zone") && first != "rate")
+        }
+        return (own + keys).map { "\($0)=" }
       },
+      parameterValues: AutoScrollText.words(for:),
       apply: { values, engine in try engine.setAutoscroll(try AutoScrollText.parse(values)) },
       read: { AutoScrollText.format($0.settings.autoscroll) }),
     .number("slop", "POINTS", read: { $0.settings.slop }) { try $0.setSlop($1) },

@@ -32,7 +32,8 @@ extension Engine {
     let bottomAllowed: Bool
     switch keys.gate {
     case .none: (topAllowed, bottomAllowed) = (true, true)
-    case .net: (topAllowed, bottomAllowed) = (lift.finger < run.fingerAtLift, lift.finger > run.fingerAtLift)
+    case .net:
+      (topAllowed, bottomAllowed) = (lift.finger < run.fingerAtLift, lift.finger > run.fingerAtLift)
     case .intent: (topAllowed, bottomAllowed) = (run.movedUp, run.movedDown)
     }
     let up = inTop && topAllowed
@@ -160,6 +161,8 @@ extension Engine {
         decision.direction < 0
         ? offset > range.lowerBound : decision.direction > 0 && offset < range.upperBound
     }
-    if keys.sample == .frame { controlTimer(&lift, direction: controlDirection(lift), isDrag: false) }
+    if keys.sample == .frame {
+      controlTimer(&lift, direction: controlDirection(lift), isDrag: false)
+    }
   }
 }

@@ -2,6 +2,9 @@
 
 /// Time: `tick` and `wait` (SPEC §2.3, §9.7, §9.11).
 extension Engine {
+  /// The most timer firings one frame processes (see `advanceLifted`).
+  public static let maxFiringsPerFrame = 100_000
+
   /// The largest frame count one command may ask for.
   public static let maxFrames = 2_147_483_647
 
@@ -34,6 +37,7 @@ extension Engine {
       remaining -= 1
       let result = frame()
       guard result.changed else { break }
+      if result.timerOnly { break }
       guard stationary else { continue }
       if let step = result.scroll, step == previousStep, skipSteadyScroll(step, &remaining) {
         recent = [nil, nil]
@@ -54,6 +58,28 @@ extension Engine {
     }
     time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
     framesSkipped += remaining
+    catchUpTimer()
+  }
+
+  /// After frames skipped while a timer fired without changing anything (pressed
+  /// against a bound), counts the firings due by now as the frames would have.
+  private mutating func catchUpTimer() {
+    guard case .lifted(var lift) = phase, let timer = lift.scroll.timer,
+      let period = settings.autoscroll.keys.clock.periodSeconds
+    else { return }
+    lift.scroll.timer?.fired = firingsDue(timer, period: period)
+    phase = .lifted(lift)
+  }
+
+  /// The firing count `k` a timer reaches by now: the largest with
+  /// `start + k·period ≤ t + 1e-9`, found as the frame loop compares.
+  private func firingsDue(_ timer: ScrollRun.Timer, period: Double) -> Int {
+    let due = ((time + 1e-9 - timer.start) / period).rounded(.down)
+    guard due.isFinite, due < Double(Int.max / 4) else { return Int.max / 4 }
+    var k = Swift.max(timer.fired, Int(due))
+    while k > timer.fired, timer.start + Double(k) * period > time + 1e-9 { k -= 1 }
+    while timer.start + Double(k + 1) * period <= time + 1e-9 { k += 1 }
+    return k
   }
 
   /// Advances `frames` display frames, reporting each to `observe` as it ends: the
@@ -145,6 +171,8 @@ extension Engine {
   /// What `frame` reports.
   struct FrameResult {
     var changed: Bool
+    /// Only the timer's firing count moved: every later frame does the same.
+    var timerOnly = false
     var amount = 0.0
     var fired = 0
     var scroll: ScrollStep? = nil
@@ -182,6 +210,12 @@ extension Engine {
       while let timer = lift.scroll.timer,
         timer.start + Double(timer.fired + 1) * period <= time + 1e-9
       {
+        // Frames thousands of times longer than the period (a frame rate near zero)
+        // would fire without end: the firings past this many in one frame are dropped.
+        if result.fired == Engine.maxFiringsPerFrame {
+          lift.scroll.timer?.fired = firingsDue(timer, period: period)
+          break
+        }
         lift.scroll.timer?.fired += 1
         result.amount = applyScroll(&lift, at: timer.start + Double(timer.fired + 1) * period)
         applyReorderRule(&lift)
@@ -197,6 +231,12 @@ extension Engine {
     let delta = offset - offsetBefore
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
+    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer {
+      // Equal but for the firing count: pressed against a bound, nothing else moves.
+      var same = lift
+      same.scroll.timer?.fired = earlier.fired
+      result.timerOnly = same == before && timer.fired != earlier.fired
+    }
     if delta != 0 && !moved {
       result.scroll = ScrollStep(offsetStep: delta, centerStep: lift.center - before.center)
     }

@@ -149,8 +149,10 @@ let commandCases: [CommandCase] = [
     "set autoscrol linear", out: "",
     err: "rowdrag: -e #1:1: set: unknown key 'autoscrol'; did you mean 'autoscroll'?\n", status: 1),
   CommandCase(
-    "set autoscroll linear zone=0", out: "",
-    err: "rowdrag: -e #1:1: set: autoscroll: zone must be > 0\n", status: 1),
+    "set autoscroll linear zone=-1", out: "",
+    err:
+      "rowdrag: -e #1:1: set: autoscroll: '-1' is not a value for zone; use a length (N, Nv, v/N, Nh, Nh+M, Nh-M)\n",
+    status: 1),
   CommandCase(
     "set autoscroll linear max=1 max=2", out: "",
     err: "rowdrag: -e #1:1: set: autoscroll: max is given twice\n",
@@ -203,7 +205,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set rule midpiont", out: "",
     err:
-      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under; did you mean 'midpoint'?\n",
+      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under, nearest, far, guarded, intersect, overlap, drop; did you mean 'midpoint'?\n",
     status: 1),
   CommandCase(
     "set grab left", out: "",
@@ -211,7 +213,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set autoscroll linear speed=3", out: "",
     err:
-      "rowdrag: -e #1:1: set: autoscroll: unknown parameter 'speed' for linear; use zone=N max=N\n",
+      "rowdrag: -e #1:1: set: autoscroll: unknown key 'speed' for linear; use zone= max= min= clock= sample= point= edges= order= test= gate= restart= round= damp=\n",
     status: 1),
   CommandCase(
     "press 1; set viewport 300", out: "",

@@ -20,14 +20,27 @@ struct CompletionTests {
   }
 
   @Test func commandNames() throws {
-    #expect(try complete("pr") == .words(["press", "print"]))
+    #expect(try complete("pr") == .words(["press", "print", "presets"]))
     #expect(try complete("press 1; rel") == .words(["release"]))
   }
 
   @Test func settingKeysAndValues() throws {
     #expect(try complete("set auto") == .words(["autoscroll"]))
-    #expect(try complete("set autoscroll ") == .words(["linear", "fixed", "rate", "off"]))
-    #expect(try complete("set autoscroll linear ") == .words(["zone=", "max="]))
+    #expect(
+      try complete("set autoscroll ")
+        == .words([
+          "linear", "fixed", "rate", "ramp", "power", "quintic", "overflow", "count", "off",
+        ]))
+    #expect(
+      try complete("set autoscroll linear m") == .words(["max=", "min="]))
+    #expect(try complete("set autoscroll power cl") == .words(["clock="]))
+    #expect(try complete("set autoscroll rate z") == .words([]))
+    #expect(try complete("set autoscroll fixed z") == .words(["zone="]))
+    #expect(
+      try complete("set autoscroll fixed clock=t") == .words(["clock=timer:"]))
+    #expect(try complete("set pre") == .words(["preset"]))
+    #expect(try complete("set preset fl") == .words(["flutter"]))
+    #expect(try complete("compare rb") == .words(["rbd"]))
     #expect(try complete("set rule u") == .words(["under"]))
     #expect(try complete("get sec") == .words(["sections"]))
   }

@@ -55,9 +55,12 @@ struct DocumentationTests {
     return page.components(separatedBy: ".Ss \(title)\n")[1].components(separatedBy: "\n.S")[0]
   }
 
-  /// `.It Cm linear Cm zone Ns = Ns 100 Cm max Ns = Ns 1200` read as `linear zone=100 max=1200`.
+  /// `.It Cm linear Cm zone Ns = Ns 100 Cm max Ns = Ns 1200` read as `linear zone=100 max=1200`,
+  /// from the subsection's first list.
   func manEntries(_ title: String) throws -> [String] {
-    try manSubsection(title).split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }.map {
+    try manSubsection(title).components(separatedBy: "\n.El")[0].split(separator: "\n").filter {
+      $0.hasPrefix(".It Cm ")
+    }.map {
       $0.dropFirst(".It Cm ".count).replacingOccurrences(of: " Ns = Ns ", with: "=")
         .replacingOccurrences(of: " Cm ", with: " ")
     }
@@ -66,10 +69,15 @@ struct DocumentationTests {
   @Test("the man page lists every auto-scroll profile with its defaults, in registry order")
   func manPageProfiles() throws {
     let registry = AutoScrollRegistry.kinds.map { kind in
-      ([kind.name] + kind.parameters.map { "\($0.name)=\(NumberText.short($0.defaultValue))" })
+      ([kind.name] + kind.parameters.map { "\($0.name)=\(LengthText.format($0.defaultValue))" })
         .joined(separator: " ")
     }
     #expect(try manEntries("Auto-scroll profiles") == registry)
+  }
+
+  @Test("the man page lists every preset, in the catalogue's order")
+  func manPagePresets() throws {
+    #expect(try manEntries("Presets") == PresetTable.names)
   }
 
   @Test("the man page lists every reorder rule, in registry order")

@@ -16,7 +16,13 @@ struct NoTrapTests {
       "divisor=1e-300", "scale=1e308", "under", "midpoint", "keep", "center", "cross", "1e308",
       "1e-300",
       "2147483647", "nan", "inf", "-5", ";", "#", "\u{0}", "é", "=", "y=", "x=1",
-    ]
+      // The behaviour catalogue's settings, laws, keys and rules.
+      "preset", "slop", "distance", "clamp", "inset", "ramp", "power", "quintic", "overflow",
+      "count", "clock=timer:1", "clock=timer:1000/60", "clock=step", "clock=move", "sample=move",
+      "damp=1:2", "zone=0.5h+6", "zone=v/0", "zone=1e308v", "full=1e308h", "cap=0", "per=1e-300",
+      "gate=net", "gate=intent", "order=closer", "point=edge", "edges=inset", "nearest", "far",
+      "guarded", "intersect", "overlap", "drop",
+    ] + PresetTable.names
 
   @Test("20,000 random command lines on text and JSON lists")
   func randomLines() {
@@ -38,6 +44,8 @@ struct NoTrapTests {
       )
       .replacingOccurrences(of: "w ", with: "get ").replacingOccurrences(of: "Q", with: "print")
       .replacingOccurrences(of: "q ", with: "show ")
+      // A trace goes to standard output, never to a file named by a random word.
+      .replacingOccurrences(of: "trace", with: "trace -;")
       let list = lists[round % lists.count]
       let options = round % 8 == 0 ? ["--header", "^# "] : []
       let result = rowdrag(options + ["--keep-going", "-n", "-e", script], stdin: list)

@@ -1,3 +1,5 @@
+import RowdragTestSupport
+
 @testable import RowdragEngine
 
 /// Builds an engine over `sections` with optional per-row heights and flags.
@@ -66,9 +68,17 @@ extension Engine {
       if !layout.flags(at: lift.position).isDisjoint(with: [.locked, .pinned]) {
         return "a flagged row is lifted"
       }
-      let withGrab = abs(lift.center - (offset + lift.finger + lift.grab))
-      let centered = abs(lift.center - (offset + lift.finger))
-      if min(withGrab, centered) > 1e-6 { return "snapshot center is not o + finger + grab" }
+      // The snapshot follows the finger, kept between the insets with clamp inset (grab
+      // and clamp take effect at the next drag, so either form may hold).
+      let candidates = [lift.grab, 0].flatMap { g in
+        [
+          lift.finger + g,
+          max(settings.insetTop, min(lift.finger + g, settings.viewport - settings.insetBottom)),
+        ]
+      }
+      if candidates.allSatisfy({ abs(lift.center - (offset + $0)) > 1e-6 }) {
+        return "snapshot center is not o + finger + grab"
+      }
     case .holding(let touch):
       if touch.position < 0 || touch.position >= n { return "touch position out of range" }
     default:
@@ -76,4 +86,42 @@ extension Engine {
     }
     return nil
   }
+}
+
+/// A random auto-scroll setting from the behaviour catalogue: any law at its defaults
+/// with any clock, sampling, point, edges, zone, order, test, gate, restart, rounding
+/// and, for `power`, damping — every combination the command language accepts.
+func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
+  let kinds = AutoScrollRegistry.kinds
+  let kind = kinds[rng.next(kinds.count)]
+  guard let law = try? AutoScrollLawChoice(kind) else { preconditionFailure("defaults refused") }
+  var keys = law.function.defaultKeys
+  func pick<T>(_ values: [T]) -> T { values[rng.next(values.count)] }
+  keys.clock = pick([
+    .frame, .step, .move, .timer(period: 5, text: "5"), .timer(period: 20, text: "20"),
+    .timer(period: 1000 / 60, text: "1000/60"), .timer(period: 50, text: "50"),
+  ])
+  let readsState = law.function.readsRunTime || law.function.readsCount
+  keys.sample = readsState ? .frame : pick([.frame, .move])
+  keys.point = pick(MeasuredPoint.allCases)
+  keys.edges = pick(ZoneEdges.allCases)
+  keys.zone = pick([.points(0), .points(30), .span(0.2), .spanDivided(6), .rows(0.5, plus: 6)])
+  keys.order = pick(ZoneOrder.allCases)
+  keys.test = pick(ZoneTest.allCases)
+  keys.gate = pick(ScrollGate.allCases)
+  keys.restart = pick(TimerRestart.allCases)
+  keys.round = pick(AmountRounding.allCases)
+  if kind.name == "power" && keys.sample == .frame && rng.next(2) == 0 {
+    keys.damp = Damping(start: 360, end: 1200)
+  }
+  return AutoScrollProfile(law, keys: keys)
+}
+
+/// Any rule of the registry.
+func randomRule(_ rng: inout SplitMix64) -> ReorderRule {
+  let kinds = ReorderRuleRegistry.kinds
+  guard let rule = try? ReorderRule(kinds[rng.next(kinds.count)]) else {
+    preconditionFailure("rule refused")
+  }
+  return rule
 }

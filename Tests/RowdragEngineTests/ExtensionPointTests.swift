@@ -7,10 +7,18 @@ import Testing
 /// own descriptions.
 @Suite("extension points")
 struct ExtensionPointTests {
-  /// A law that always scrolls down at 600 points per second.
+  /// A law that always scrolls down at 600 points per second: its bottom zone is the
+  /// whole span and is tested first.
   struct Constant: AutoScrollLaw {
     var speed: Double
-    func velocity(_ input: AutoScrollInput) -> Double { speed }
+    func amount(_ reading: ZoneReading) -> Double? { speed }
+    var defaultKeys: AutoScrollKeys {
+      var keys = AutoScrollKeys()
+      keys.zone = .span(1)
+      keys.order = .bottom
+      keys.test = .lessOrEqual
+      return keys
+    }
   }
 
   static let constant = AutoScrollKind(
@@ -27,25 +35,29 @@ struct ExtensionPointTests {
   func builtInsDescribeThemselves() throws {
     for kind in AutoScrollRegistry.kinds {
       #expect(kind.parameters.allSatisfy { $0.range.contains($0.defaultValue) }, "\(kind.name)")
-      #expect(try AutoScrollProfile(kind).values == kind.defaults)
+      #expect(try AutoScrollLawChoice(kind).values == kind.defaults)
     }
     for kind in ReorderRuleRegistry.kinds {
       #expect(kind.parameters.allSatisfy { $0.range.contains($0.defaultValue) }, "\(kind.name)")
     }
     let names = AutoScrollRegistry.kinds.map(\.name)
     #expect(Set(names).count == names.count)
-    #expect(names == ["linear", "fixed", "rate", "off"])
-    #expect(ReorderRuleRegistry.kinds.map(\.name) == ["edge", "midpoint", "under"])
+    #expect(
+      names == ["linear", "fixed", "rate", "ramp", "power", "quintic", "overflow", "count", "off"])
+    #expect(
+      ReorderRuleRegistry.kinds.map(\.name) == [
+        "edge", "midpoint", "under", "nearest", "far", "guarded", "intersect", "overlap", "drop",
+      ])
   }
 
   @Test("a profile of one's own runs through the engine: 600 pt/s at 60 fps is 10 a frame")
   func customProfile() throws {
     var engine = plainEngine(100) { $0.grab = .center }
-    try engine.setAutoscroll(try AutoScrollProfile(Self.constant))
+    try engine.setAutoscroll(AutoScrollProfile(try AutoScrollLawChoice(Self.constant)))
     try engine.press(screenY: 300)
     try engine.tick(3)
     #expect(engine.offset == 30)
-    #expect(engine.autoscrollVelocity == 600)
+    #expect(engine.autoscrollAmount == 600)
   }
 
   @Test("a rule of one's own replaces the reorder step")
@@ -63,14 +75,20 @@ struct ExtensionPointTests {
 
   @Test("parameters are checked against their ranges and names")
   func parameterChecks() {
-    #expect(throws: EngineError.parameterOutOfRange(parameter: "zone", range: .positive)) {
-      try AutoScrollProfile(LinearAutoScroll.kind, values: ["zone": 0])
+    #expect(throws: EngineError.parameterOutOfRange(parameter: "max", range: .nonNegative)) {
+      try AutoScrollLawChoice(LinearAutoScroll.kind, values: ["max": .points(-1)])
+    }
+    #expect(throws: EngineError.parameterOutOfRange(parameter: "max", range: .nonNegative)) {
+      try AutoScrollLawChoice(LinearAutoScroll.kind, values: ["max": .span(1)])
+    }
+    #expect(throws: EngineError.parameterOutOfRange(parameter: "zone", range: .length)) {
+      try AutoScrollLawChoice(LinearAutoScroll.kind, values: ["zone": .spanDivided(0)])
     }
     #expect(throws: EngineError.unknownParameter(behaviour: "linear", parameter: "speed")) {
-      try AutoScrollProfile(LinearAutoScroll.kind, values: ["speed": 1])
+      try AutoScrollLawChoice(LinearAutoScroll.kind, values: ["speed": .points(1)])
     }
     #expect(throws: EngineError.wrongParameterCount(behaviour: "fixed", expected: 1, got: 2)) {
-      try AutoScrollProfile(FixedAutoScroll.kind, orderedValues: [1, 2])
+      try AutoScrollLawChoice(FixedAutoScroll.kind, orderedValues: [.points(1), .points(2)])
     }
     #expect(throws: EngineError.invalidSetting(.autoscroll, .invalidParameters)) {
       var engine = plainEngine(3)
@@ -124,6 +142,18 @@ struct StripGeometry: ReorderGeometry {
   }
 
   func hasBarrier(before item: AxisItem) -> Bool { false }
+
+  var liftedStart: Double { start(lifted.position) }
+
+  func rows(from a: Double, to b: Double) -> [AxisItem] {
+    (0..<lengths.count).filter { start($0) < b && start($0) + lengths[$0] > a }.map(item)
+  }
+
+  func slot(beside item: AxisItem, after: Bool) -> Slot {
+    guard case .row(let r) = item.kind else { return lifted }
+    let position = r > lifted.position ? (after ? r : r - 1) : (after ? r + 1 : r)
+    return Slot(position: position, section: 0)
+  }
 
   mutating func moveLifted(to slot: Slot) {
     let length = lengths.remove(at: lifted.position)

@@ -83,7 +83,8 @@ struct ObservationTests {
     try engine.drag(toScreenY: 575)  // 75 points into the bottom zone: 900 pt/s
     var previous = engine.offset
     try engine.tick(3) { report in
-      #expect(report.velocity == 900)
+      #expect(report.amount == 900)
+      #expect(report.delta == 15)
       #expect(report.offset - previous == 15)
       previous = report.offset
     }
@@ -108,7 +109,7 @@ struct ObservationTests {
     #expect(engine.lift?.sourcePosition == 6)
     try engine.drag(toScreenY: 575)
     var frames: [(Int, Double, Double)] = []
-    try engine.tick(3) { frames.append(($0.index, $0.offset, $0.velocity)) }
+    try engine.tick(3) { frames.append(($0.index, $0.offset, $0.amount)) }
     #expect(frames.map(\.0) == [1, 2, 3])
     #expect(frames.map(\.1) == [15, 30, 45])
     #expect(frames.map(\.2) == [900, 900, 900])
@@ -119,25 +120,33 @@ struct ObservationTests {
 
     struct Constant: AutoScrollLaw {
       var speed: Double
-      func velocity(_ input: AutoScrollInput) -> Double { speed }
+      func amount(_ reading: ZoneReading) -> Double? { speed }
     }
     let constant = AutoScrollKind(
-      name: "constant", summary: "always scrolls",
+      name: "constant", summary: "the same speed in either zone",
       parameters: [Parameter("speed", default: 600, .nonNegative, "points/s")]
     ) { Constant(speed: $0[0]) }
-    try engine.setAutoscroll(try AutoScrollProfile(constant, values: ["speed": 300]))
-    #expect(engine.settings.autoscroll.values == [300])
+    var keys = AutoScrollKeys()
+    keys.zone = .points(100)
+    let law = try AutoScrollLawChoice(constant, values: ["speed": .points(300)])
+    try engine.setAutoscroll(AutoScrollProfile(law, keys: keys))
+    #expect(engine.settings.autoscroll.law.values == [.points(300)])
   }
 
   @Test("an interrupted tick stops at a 65,536-frame boundary and keeps the frames it ran")
   func interruption() throws {
     // A law of its own that makes no promise: no steady scroll is skipped, every frame runs.
     struct Plain: AutoScrollLaw {
-      func velocity(_ input: AutoScrollInput) -> Double { input.screenBottom > 600 ? 0.001 : 0 }
+      func amount(_ reading: ZoneReading) -> Double? { 0.001 }
+      var defaultKeys: AutoScrollKeys {
+        var keys = AutoScrollKeys()
+        keys.point = .edge
+        return keys
+      }
     }
     let plain = AutoScrollKind(name: "plain", summary: "") { _ in Plain() }
     var engine = plainEngine(200)
-    try engine.setAutoscroll(try AutoScrollProfile(plain))
+    try engine.setAutoscroll(AutoScrollProfile(try AutoScrollLawChoice(plain)))
     try engine.press(screenY: 300)
     try engine.drag(toScreenY: 599)  // the snapshot pokes out at the bottom
     var reference = engine

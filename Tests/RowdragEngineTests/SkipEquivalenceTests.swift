@@ -71,4 +71,42 @@ struct SkipEquivalenceTests {
     // The skips must have carried most of the work, or this test checks little.
     #expect(skipped * 2 > frames, "only \(skipped) of \(frames) frames were skipped")
   }
+
+  @Test("random catalogue settings: skipped and simulated ticks end bit for bit alike")
+  func catalogueEquivalence() throws {
+    var rng = SplitMix64(seed: 1130)
+    for trial in 0..<400 {
+      var settings = Settings()
+      settings.autoscroll = randomCatalogueProfile(&rng)
+      settings.rule = randomRule(&rng)
+      settings.fps = [60.0, 7, 144][rng.next(3)]
+      settings.grab = rng.next(2) == 0 ? .keep : .center
+      settings.clamp = rng.next(3) == 0 ? .inset : .none
+      settings.insetTop = [0, 20][rng.next(2)]
+      settings.insetBottom = [0, 30][rng.next(2)]
+      settings.hold = [0, 0.3][rng.next(2)]
+      var engine = try Engine(
+        layout: Layout(sections: [SectionSpec(titled: false, rowCount: 90)]), settings: settings)
+      try engine.scroll(to: Double(rng.next(3000)))
+      try engine.press(position: Swift.min(89, Int(engine.offset / 44) + 1 + rng.next(8)))
+      var script: [Double] = []
+      for _ in 0..<3 { script.append([2.0, 5, 590, 299, 595, 10, 580][rng.next(7)]) }
+      var fast = engine
+      var slow = engine
+      let counts = [1, 37, 1000, 20_000]
+      for y in script {
+        try fast.drag(toScreenY: y)
+        try slow.drag(toScreenY: y)
+        let count = counts[rng.next(counts.count)]
+        try fast.tick(count)
+        try slow.tick(count) { _ in }
+        let context =
+          "trial \(trial): \(settings.autoscroll) \(settings.rule.name), \(count) frames"
+        #expect(fast.offset.bitPattern == slow.offset.bitPattern, "\(context)")
+        #expect(fast.time.bitPattern == slow.time.bitPattern, "\(context)")
+        #expect(fast.phase == slow.phase, "\(context)")
+        #expect(fast.ids == slow.ids, "\(context)")
+      }
+    }
+  }
 }

@@ -30,7 +30,8 @@ final class LiveRecorder {
   func begin(_ session: Session, rows: Int, columns: Int) {
     var text =
       "# rowdrag live session on \(session.filePath ?? "<stdin>"), terminal \(columns)x\(rows)\n"
-    for setting in SettingTable.settings {
+    // Every setting but the preset's name, which the others spell out in full.
+    for setting in SettingTable.settings where setting.key != "preset" {
       if let value = try? SettingTable.value(of: setting.key, in: session.engine) {
         text += "set \(setting.key) \(value)\n"
       }

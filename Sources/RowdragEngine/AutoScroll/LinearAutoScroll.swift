@@ -16,7 +16,8 @@ public struct LinearAutoScroll: AutoScrollLaw {
     parameters: [
       Parameter("zone", length: .points(100), .length, "depth of each edge zone"),
       Parameter("max", default: 1200, .nonNegative, "amount at the zone's full depth"),
-      Parameter("min", default: 0, .nonNegative, "amount at the zone's inner line", display: .unlessDefault),
+      Parameter(
+        "min", default: 0, .nonNegative, "amount at the zone's inner line", display: .unlessDefault),
     ]
   ) { LinearAutoScroll(zone: $0.length(0), max: $0[1], min: $0[2]) }
 
