@@ -43,9 +43,9 @@ enum ComparisonTable {
     if let far = runs.max(by: { $0.rowsPassed < $1.rowsPassed }), far.rowsPassed > 0 {
       lines.append("\(far.preset) moved the row farthest (\(far.rowsPassed) slots)")
     }
-    let scrolled = runs.filter { $0.firstScrollFrame != nil }
-    if let first = scrolled.min(by: { $0.firstScrollFrame! < $1.firstScrollFrame! }) {
-      lines.append("\(first.preset) scrolled first (frame \(first.firstScrollFrame!))")
+    let scrolled = runs.compactMap { run in run.firstScrollFrame.map { (run, $0) } }
+    if let (first, frame) = scrolled.min(by: { $0.1 < $1.1 }) {
+      lines.append("\(first.preset) scrolled first (frame \(frame))")
     }
     if let fast = runs.max(by: { $0.peakSpeed < $1.peakSpeed }), fast.peakSpeed > 0 {
       lines.append("\(fast.preset) scrolled fastest (\(NumberText.fixed3(fast.peakSpeed)) pt/s)")

@@ -26,7 +26,10 @@ public struct Preset: Sendable {
   /// Sets all seven catalogue parameters.
   func apply(to engine: inout Engine) throws {
     try engine.setAutoscroll(try profile())
-    try engine.setRule(try Behaviour(ReorderRuleRegistry.kind(named: rule)!))
+    guard let kind = ReorderRuleRegistry.kind(named: rule) else {
+      throw CommandError(command: "", message: "preset \(name): no rule '\(rule)'")
+    }
+    try engine.setRule(try Behaviour(kind))
     try engine.setHold(hold)
     try engine.setSlop(slop)
     try engine.setDistance(distance)
