@@ -1,0 +1,355 @@
+import Foundation
+import RowdragCommands
+import RowdragEngine
+import RowdragTestSupport
+import Testing
+
+/// The catalogue's commands (§5, §6): presets, the extended `autoscroll` syntax, `get
+/// preset`, the per-frame trace and the comparison.
+@Suite("presets, trace and compare")
+struct PresetCommandTests {
+  static let rows = (1...30).map { String(format: "r%02d\n", $0) }.joined()
+
+  /// The catalogue's §6 table: name, source, autoscroll, rule, hold, slop, distance,
+  /// grab, clamp.
+  static let table: [[String]] = [
+    [
+      "rowdrag", "rowdrag default: linear edge zone, swap at half a row",
+      "linear zone=100 max=1200", "edge", "0", "10", "0", "keep", "none",
+    ],
+    [
+      "uikit-longpress", "developer.apple.com UILongPressGestureRecognizer",
+      "linear zone=100 max=1200", "edge", "0.5", "10", "0", "keep", "none",
+    ],
+    [
+      "swiftreorder", "adamshin/SwiftReorder Source/ReorderController+AutoScroll.swift",
+      "linear zone=30 max=280 min=60 point=edge edges=inset", "nearest", "0.3", "10", "0", "keep",
+      "inset",
+    ],
+    [
+      "itemtouchhelper",
+      "androidx/androidx recyclerview/recyclerview/src/main/java/androidx/recyclerview/widget/ItemTouchHelper.java",
+      "quintic max=20 time=2000 clock=step edges=inset gate=net", "far", "0.4", "8", "0", "keep",
+      "none",
+    ],
+    [
+      "flutter", "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
+      "overflow cap=20 clock=timer:20", "edge", "0.5", "18", "0", "keep", "none",
+    ],
+    [
+      "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
+      "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", "under", "0", "1", "0", "keep",
+      "none",
+    ],
+    [
+      "rbd", "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
+      "power max=28 full=0.05v exp=2 clock=step damp=360:1200", "edge", "0.12", "0", "0", "keep",
+      "none",
+    ],
+    [
+      "dndkit",
+      "clauderic/dnd-kit packages/core/src/utilities/scroll/getScrollDirectionAndSpeed.ts",
+      "ramp max=10 clock=timer:5 gate=intent restart=drag", "overlap", "0", "10", "0", "keep",
+      "none",
+    ],
+    [
+      "bvreorder", "bvogelzang/BVReorderTableView BVReorderTableView.m",
+      "rate divisor=6 scale=10 clock=step sample=move", "guarded", "0.5", "10", "0", "center",
+      "none",
+    ],
+    [
+      "fmmove", "FlorianMielke/FMMoveTableView FMFramework/FMMoveTableView.m",
+      "ramp per=5 clock=timer:1000/60 sample=move point=center zone=0.6h round=ceil", "under",
+      "0.5", "10", "0", "keep", "none",
+    ],
+    [
+      "ats", "shusta/ReorderingTableViewController ATSDragToReorderTableViewController.m",
+      "linear zone=0.5h+6 max=5 clock=step round=ceil", "edge", "0.5", "5", "0", "keep", "none",
+    ],
+    [
+      "jqueryui", "jquery/jquery-ui ui/widgets/sortable.js",
+      "fixed speed=20 clock=move point=finger zone=20 order=bottom", "intersect", "0", "10", "1",
+      "keep", "none",
+    ],
+    [
+      "qt", "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
+      "count cap=1v clock=timer:50 restart=drag", "drop", "0", "10", "10", "keep", "none",
+    ],
+    [
+      "displaylink-fixed", "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
+      "fixed speed=4 clock=step sample=move", "under", "0.5", "10", "0", "center", "none",
+    ],
+    [
+      "half-row", "iOS tutorial: swap after half a row", "off", "edge", "0.5", "10", "0", "keep",
+      "none",
+    ],
+    [
+      "edge-ramp", "iOS tutorial: 150 pt zone, up to 20 pt per frame",
+      "ramp max=20 clock=step point=center zone=150 test=lt", "under", "0.5", "10", "0", "center",
+      "none",
+    ],
+    [
+      "hpreorder-rate", "HPReorderTableView-based tutorial: zone (V-T)/6, 10 pt per frame",
+      "rate divisor=6 scale=10 clock=step sample=move", "under", "0.5", "10", "0", "center",
+      "none",
+    ],
+  ]
+
+  @Test("presets prints the name and source of each, tab-separated, in the catalogue's order")
+  func presetsListing() {
+    let result = run("presets", on: "a\n", options: ["-n"])
+    #expect(result.stdout == Self.table.map { "\($0[0])\t\($0[1])\n" }.joined())
+  }
+
+  @Test("each preset sets the seven parameters of its row, and get prints them back")
+  func presetValues() {
+    let keys = ["autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp"]
+    for row in Self.table {
+      let script =
+        "set preset \(row[0]); get preset; " + keys.map { "get \($0)" }.joined(separator: "; ")
+      let result = run(script, on: "a\n", options: ["-n"])
+      #expect(result.stdout == ([row[0]] + row[2...]).joined(separator: "\n") + "\n", "\(row[0])")
+      #expect(result.stderr == "")
+    }
+  }
+
+  @Test("get preset says (modified) once one of the seven differs; set preset needs idle")
+  func modified() {
+    #expect(run("get preset", on: "a\n", options: ["-n"]).stdout == "rowdrag\n")
+    #expect(
+      run(
+        "set preset flutter; set hold 0; get preset; set hold 0.5; get preset", on: "a\n",
+        options: ["-n"]
+      )
+      .stdout == "flutter (modified)\nflutter\n")
+    #expect(
+      run("set viewport 300; get preset", on: "a\n", options: ["-n", "--preset", "qt"]).stdout
+        == "qt\n")
+    let lifted = run("press 1; set preset qt", on: "a\nb\n", options: ["-n"])
+    #expect(
+      lifted.stderr
+        == "rowdrag: -e #1:1: set: a gesture is in progress (lifted); release or cancel it first\n")
+    let unknown = run("set preset fluter", on: "a\n", options: ["-n"])
+    #expect(
+      unknown.stderr
+        == "rowdrag: -e #1:1: set: preset: unknown preset 'fluter'; 'presets' lists them; did you mean 'flutter'?\n"
+    )
+  }
+
+  @Test("--preset comes first whatever the order, so the other options override it")
+  func presetOptionOrder() {
+    for options in [
+      ["--preset", "flutter", "--hold", "0"], ["--hold", "0", "--preset", "flutter"],
+    ] {
+      let result = run("get hold; get preset; get rule", on: "a\n", options: ["-n"] + options)
+      #expect(result.stdout == "0\nflutter (modified)\nedge\n", "\(options)")
+    }
+  }
+
+  @Test("autoscroll: get prints what set takes, for random laws and keys")
+  func autoscrollRoundTrip() {
+    var rng = SplitMix64(seed: 5)
+    let laws = AutoScrollRegistry.kinds.map(\.name)
+    let keyValues: [(String, [String])] = [
+      ("clock", ["frame", "step", "move", "timer:5", "timer:1000/60", "timer:24.5"]),
+      ("point", ["center", "finger", "edge"]), ("edges", ["view", "inset", "top-inset"]),
+      ("zone", ["0", "30", "0.25v", "v/6", "0.5h", "0.5h+6", "2h-10"]),
+      ("order", ["top", "bottom", "closer"]), ("test", ["lt", "le"]),
+      ("gate", ["none", "net", "intent"]), ("restart", ["dir", "drag"]),
+      ("round", ["none", "ceil", "trunc"]),
+    ]
+    for _ in 0..<500 {
+      let law = laws[rng.next(laws.count)]
+      var words = [law]
+      for (key, values) in keyValues where rng.next(3) == 0 {
+        if key == "zone" && (law == "rate" || law == "linear") { continue }
+        words.append("\(key)=\(values[rng.next(values.count)])")
+      }
+      let first = run(
+        "set autoscroll \(words.joined(separator: " ")); get autoscroll", on: "a\n", options: ["-n"]
+      )
+      #expect(first.stderr == "", "\(words)")
+      let printed = first.stdout.trimmingCharacters(in: .newlines)
+      let second = run("set autoscroll \(printed); get autoscroll", on: "a\n", options: ["-n"])
+      #expect(second.stdout == first.stdout, "\(words)")
+    }
+  }
+
+  @Test(
+    "autoscroll refuses what does not go together, with the key named",
+    arguments: [
+      (
+        "quintic sample=move",
+        "autoscroll: sample=move cannot be combined with quintic, count or damp"
+      ),
+      (
+        "power damp=5:1",
+        "autoscroll: damp takes A:B milliseconds with 0 <= A < B, or none, not '5:1'"
+      ),
+      (
+        "fixed clock=timer:0.5",
+        "autoscroll: clock takes frame, step, move or timer:MS (MS >= 1, or A/B), not 'timer:0.5'"
+      ),
+      (
+        "rate zone=30",
+        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp="
+      ),
+      ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
+      ("fixed point=middle", "autoscroll: point takes center, finger, edge, not 'middle'"),
+      ("fixed clock=frame clock=step", "autoscroll: clock is given twice"),
+    ])
+  func autoscrollErrors(_ words: String, _ message: String) {
+    let result = run("set autoscroll \(words)", on: "a\n", options: ["-n"])
+    #expect(result.stderr == "rowdrag: -e #1:1: set: \(message)\n")
+    #expect(result.status == 1)
+  }
+
+  @Test("the trace: one line per frame, every phase, keys in order, interleaved with state")
+  func traceLines() {
+    let result = run(
+      "trace -; tick 1; press 3; tick 1; drag y=590; tick 1; state; trace off; tick 1",
+      on: Self.rows, options: ["-n", "--hold", "0.01"])
+    #expect(
+      result.stdout == """
+        {"t":0.017,"phase":"idle","offset":0,"delta":0,"amount":0,"fired":0,"finger":null,"center":null,"row":null}
+        {"t":0.033,"phase":"lifted","offset":0,"delta":0,"amount":0,"fired":0,"finger":110,"center":110,"row":3}
+        {"t":0.05,"phase":"lifted","offset":18,"delta":18,"amount":1080,"fired":0,"finger":590,"center":608,"row":14}
+        {"t":0.05,"offset":18,"content":1320,"viewport":600,"phase":"lifted","rows":30,"lifted":{"row":14,"from":3,"finger":590,"center":608},"dirty":false}
+
+        """)
+  }
+
+  @Test("a timer's trace counts the firings and gives the last one's amount")
+  func traceTimer() {
+    let result = run(
+      "press 3; tick 30; drag y=590; trace -; tick 2", on: Self.rows,
+      options: ["-n", "--preset", "flutter"])
+    // Firings at 0.52 s (in the frame ending at 0.533) and 0.54 (the frame ending at 0.55).
+    #expect(
+      result.stdout == """
+        {"t":0.517,"phase":"lifted","offset":0,"delta":0,"amount":0,"fired":0,"finger":590,"center":590,"row":14}
+        {"t":0.533,"phase":"lifted","offset":12,"delta":12,"amount":12,"fired":1,"finger":590,"center":602,"row":14}
+
+        """)
+  }
+
+  @Test("a trace file gets every frame; the list file itself is refused")
+  func traceFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rowdrag-trace-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let list = directory.appendingPathComponent("rows.txt").path
+    try Self.rows.write(toFile: list, atomically: true, encoding: .utf8)
+    let trace = directory.appendingPathComponent("trace.jsonl").path
+    let result = rowdrag(["-n", "--trace", trace, "-e", "press 3; drag y=590; tick 5000", list])
+    #expect(result.status == 0)
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 5000)
+    #expect(lines.last?.hasPrefix(#"{"t":83.333,"phase":"lifted","offset":720,"delta":0,"#) == true)
+    let refused = rowdrag(["-n", "--trace", list, "-e", "tick 1", list])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("is the list itself"))
+    #expect(try String(contentsOfFile: list, encoding: .utf8) == Self.rows)
+  }
+
+  @Test("compare: one row per preset, the session left as it was")
+  func compareTable() {
+    let result = run(
+      "press 3; tick 30; drag y=580; tick 20; release; state; compare rowdrag,half-row qt; state",
+      on: Self.rows, options: ["-n"])
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first == lines.last)
+    #expect(result.stdout.contains("Comparing 3 presets on 5 commands:"))
+    let table = lines.filter { $0.hasPrefix("  ") }
+    #expect(table.first?.split(separator: " ").first == "preset")
+    // Under Qt the drag lifts (distance 10) and the release drops before r14.
+    #expect(table.contains { $0.hasPrefix("  qt ") && $0.contains("3 → 13") })
+    #expect(table.contains { $0.hasPrefix("  half-row ") && $0.contains("3 → 14") })
+    #expect(!result.stdout.contains("refused"))
+  }
+
+  @Test("compare counts the commands a preset refuses and names the first")
+  func compareRefused() {
+    // With a hold the drag pans instead, so there is nothing to undo.
+    let result = run(
+      "press 3; drag y=300; release; undo; compare rowdrag uikit-longpress", on: Self.rows,
+      options: ["-n"])
+    #expect(result.stdout.contains("uikit-longpress: 1 command refused, first: nothing to undo"))
+    #expect(!result.stdout.contains("rowdrag: 1"))
+  }
+
+  /// The polylines of one panel of the chart: preset name → points.
+  static func polylines(_ svg: String, panel: String) -> [String: [(Double, Double)]] {
+    let group = svg.components(separatedBy: "<g id=\"\(panel)\">")[1].components(
+      separatedBy: "</g>\n</g>")[0]
+    var lines: [String: [(Double, Double)]] = [:]
+    for part in group.components(separatedBy: "<polyline data-preset=\"").dropFirst() {
+      let name = part.components(separatedBy: "\"")[0]
+      let points = part.components(separatedBy: "points=\"")[1].components(separatedBy: "\"")[0]
+      lines[name] = points.split(separator: " ").map { pair in
+        let xy = pair.split(separator: ",").compactMap { Double($0) }
+        return (xy[0], xy[1])
+      }
+    }
+    return lines
+  }
+
+  @Test("the chart's numbers are the trace's numbers")
+  func plotMatchesTrace() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rowdrag-plot-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let svgPath = directory.appendingPathComponent("chart.svg").path
+    let script = "press 3; tick 30; drag y=585; tick 40; drag y=20; tick 40; release"
+    let presets = ["rowdrag", "itemtouchhelper", "flutter", "sortablejs"]
+    let result = run(
+      script, on: Self.rows,
+      options: ["--compare", presets.joined(separator: ","), "--plot", svgPath])
+    #expect(result.status == 0)
+    let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+    let offsets = Self.polylines(svg, panel: "offset")
+    let speeds = Self.polylines(svg, panel: "velocity")
+    #expect(Set(offsets.keys) == Set(presets))
+    for preset in presets {
+      let trace = run(script, on: Self.rows, options: ["-n", "--preset", preset, "--trace", "-"])
+      let frames = trace.stdout.split(separator: "\n").map(CatalogueExampleTests.values)
+      let expected = frames.map { (Double($0["t"]!)!, Double($0["offset"]!)!) }
+      let chart = try #require(offsets[preset])
+      #expect(chart.count == expected.count, "\(preset)")
+      for (a, b) in zip(chart, expected) { #expect(a == b, "\(preset)") }
+      // The speed is the trace's delta per second, for the frames with a row lifted.
+      let lifted = frames.filter { $0["phase"] == "lifted" }.map { Double($0["delta"]!)! * 60 }
+      let chartSpeeds = try #require(speeds[preset]).map(\.1)
+      #expect(chartSpeeds.count == lifted.count, "\(preset)")
+      for (a, b) in zip(chartSpeeds, lifted) {
+        #expect(abs(a - b) <= 0.0005 * 60 + 1e-9, "\(preset)")
+      }
+    }
+  }
+
+  @Test(
+    "compare and plot refuse what they cannot do",
+    arguments: [
+      (
+        ["--plot", "x.svg", "-e", "tick 1"],
+        "rowdrag: --plot goes with --compare (see 'rowdrag --help')\n", Int32(2)
+      ),
+      (
+        ["--compare", "rowdrag", "-e", "state"],
+        "rowdrag: --compare: nothing to compare yet; run a gesture first (press, drag, tick, release)\n",
+        Int32(1)
+      ),
+      (
+        ["--compare", "rowdrag,fluter", "-e", "tick 1"],
+        "rowdrag: --compare: preset: unknown preset 'fluter'; 'presets' lists them; did you mean 'flutter'?\n",
+        Int32(1)
+      ),
+    ])
+  func compareRefusals(_ options: [String], _ message: String, _ status: Int32) {
+    let result = rowdrag(options, stdin: Self.rows)
+    #expect(result.stderr == message)
+    #expect(result.status == status)
+  }
+}
