@@ -1,10 +1,11 @@
 /// The comparison chart: a self-contained SVG with the offset over time, one labelled
 /// line per preset, and the speed against the measured point's distance from the edge.
 ///
-/// Every line's points are written in data units — seconds and points, formatted as
-/// the trace formats them — inside a group whose transform maps them onto the panel,
+/// Every line carries its points in data units — seconds and points, formatted as the
+/// trace formats them — in a `data-points` attribute beside the drawn pixel coordinates,
 /// so the numbers in the file are the trace's numbers and a reader (or a test) can take
-/// them back out.
+/// them back out. Pixels are computed here rather than by an SVG transform, so every
+/// renderer draws the same lines.
 enum ComparisonPlot {
   /// Line colours, one per preset in order (repeating after eight).
   static let colours = [
@@ -27,7 +28,8 @@ enum ComparisonPlot {
     svg += panelSVG(
       id: "velocity",
       title: "speed (pt/s, + down) against the measured point's distance from the edge (pt)",
-      top: 330, panel: panel, series: runs.map { ($0.preset, $0.velocitySeries.all) })
+      top: 330, panel: panel, scatter: true,
+      series: runs.map { ($0.preset, $0.velocitySeries.all) })
     for (index, run) in runs.enumerated() {
       let y = 50 + 20 * Double(index)
       let colour = colours[index % colours.count]
@@ -44,10 +46,9 @@ enum ComparisonPlot {
   /// One panel: a frame, its title, the ranges at the corners, and a line per series.
   private static func panelSVG(
     id: String, title: String, top: Double, panel: (left: Double, width: Double, height: Double),
-    series: [(String, [(x: Double, y: Double)])]
+    scatter: Bool = false, series: [(String, [(x: Double, y: Double)])]
   ) -> String {
     let n = NumberText.fixed3
-    let short = NumberText.short
     let xs = series.flatMap { $0.1.map(\.x) }
     let ys = series.flatMap { $0.1.map(\.y) }
     let x0 = xs.min() ?? 0
@@ -59,6 +60,9 @@ enum ComparisonPlot {
     let sx = panel.width / (x1 - x0)
     let sy = panel.height / (y1 - y0)
     let bottom = top + panel.height
+    func pixel(_ p: (x: Double, y: Double)) -> String {
+      n(panel.left + (p.x - x0) * sx) + "," + n(bottom - (p.y - y0) * sy)
+    }
     var svg = """
       <g id="\(id)">
       <text x="\(Int(panel.left))" y="\(Int(top - 10))">\(escape(title))</text>
@@ -68,20 +72,22 @@ enum ComparisonPlot {
       <text x="\(Int(panel.left - 6))" y="\(Int(bottom + 4))" text-anchor="end">\(n(y0))</text>
       <text x="\(Int(panel.left))" y="\(Int(bottom + 16))">\(n(x0))</text>
       <text x="\(Int(panel.left + panel.width))" y="\(Int(bottom + 16))" text-anchor="end">\(n(x1))</text>
-      <g transform="translate(\(n(panel.left)) \(n(bottom))) scale(\(short(sx)) \(short(-sy))) \
-      translate(\(short(-x0)) \(short(-y0)))">
 
       """
     for (index, (name, points)) in series.enumerated() {
       let colour = colours[index % colours.count]
-      let text = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      svg += """
-        <polyline data-preset="\(escape(name))" points="\(text)" fill="none" stroke="\(colour)" \
-        stroke-width="2" vector-effect="non-scaling-stroke"/>
-
-        """
+      let data = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+      let common =
+        "data-preset=\"\(escape(name))\" data-points=\"\(data)\" fill=\"none\" stroke=\"\(colour)\""
+      if scatter {
+        let marks = points.map { "M\(pixel($0))h0" }.joined(separator: " ")
+        svg += "<path \(common) stroke-width=\"3\" stroke-linecap=\"round\" d=\"\(marks)\"/>\n"
+      } else {
+        let line = points.map(pixel).joined(separator: " ")
+        svg += "<polyline \(common) stroke-width=\"1.5\" points=\"\(line)\"/>\n"
+      }
     }
-    return svg + "</g>\n</g>\n"
+    return svg + "</g>\n"
   }
 
   /// XML text.

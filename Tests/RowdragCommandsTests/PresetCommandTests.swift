@@ -282,11 +282,12 @@ struct PresetCommandTests {
   /// The polylines of one panel of the chart: preset name → points.
   static func polylines(_ svg: String, panel: String) -> [String: [(Double, Double)]] {
     let group = svg.components(separatedBy: "<g id=\"\(panel)\">")[1].components(
-      separatedBy: "</g>\n</g>")[0]
+      separatedBy: "</g>")[0]
     var lines: [String: [(Double, Double)]] = [:]
-    for part in group.components(separatedBy: "<polyline data-preset=\"").dropFirst() {
+    for part in group.components(separatedBy: " data-preset=\"").dropFirst() {
       let name = part.components(separatedBy: "\"")[0]
-      let points = part.components(separatedBy: "points=\"")[1].components(separatedBy: "\"")[0]
+      let points = part.components(separatedBy: "data-points=\"")[1].components(separatedBy: "\"")[
+        0]
       lines[name] = points.split(separator: " ").map { pair in
         let xy = pair.split(separator: ",").compactMap { Double($0) }
         return (xy[0], xy[1])

@@ -96,3 +96,21 @@ def test_make_demo_runs(binary):
     out = subprocess.run(["make", "-s", "demo"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "autoscroll +" in out.stdout and ">>" in out.stdout, out.stdout
+
+
+def test_readme_comparison_is_current(binary):
+    # The table the README shows and the chart checked into examples/ are exactly what
+    # the README's command prints and writes today.
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    shown = re.search(r"```console\n(Comparing .*?)```", text, re.S).group(1)
+    work = tempfile.mkdtemp(prefix="rowdrag-compare-")
+    chart = os.path.join(work, "compare.svg")
+    out = subprocess.run(
+        [binary, "--compare", "swiftreorder,itemtouchhelper,flutter,rbd", "--plot", chart,
+         "-f", "examples/compare.rowdrag", "examples/long.txt"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout
+    assert out.split("\nSummary")[0].rstrip("\n") + "\n" == shown, out
+    with open(chart) as made, open(os.path.join(ROOT, "examples", "compare.svg")) as checked_in:
+        assert made.read() == checked_in.read(), "regenerate examples/compare.svg (see compare.rowdrag)"
