@@ -1,8 +1,11 @@
-"""A second, deliberately naive reading of SPEC.md §1-§4 and §9, written apart from
-the Swift engine: the layout is recomputed from scratch for every question, every
-step is taken one at a time. model_tests.py runs it side by side with the binary."""
+"""A second, deliberately naive reading of SPEC.md §1-§4 and §9 and of the behaviour
+catalogue (CATALOGUE.md), written apart from the Swift engine: the layout is
+recomputed from scratch for every question, every step is taken one at a time, every
+timer firing simulated. model_tests.py runs it side by side with the binary."""
 
 import math
+
+import catalogue
 
 TITLED = 28.0
 
@@ -21,7 +24,8 @@ class Model:
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
-        self.profile = ("linear", {"zone": 100.0, "max": 1200.0})
+        self.profile = catalogue.parse(["linear"])
+        self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.t = 0.0
         self.phase = "idle"
         self.touch = None  # holding: dict(row, press, finger, held)
@@ -132,7 +136,7 @@ class Model:
             finger = y
         self.dirty_at_press = self.snapshot() != self.saved
         self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0}
-        if self.hold > 0:
+        if self.hold > 0 or self.distance > 0:
             self.phase = "holding"
         else:
             self.do_lift()
@@ -142,10 +146,24 @@ class Model:
         top, hh = self.row_item(s, i)
         finger = self.touch["finger"]
         g = top + hh / 2 - (self.o + finger)
-        eff = 0.0 if self.grab_mode == "center" else g
-        self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger, "center": self.o + finger + eff, "grab": g,
-                     "h": hh}
+        self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
+                     "grab": g, "h": hh, "at_lift": self.snapshot(), "finger_at_lift": finger, "time": self.t,
+                     "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
+                     "up": False, "down": False}
+        self.lift["center"] = self.snapshot_center(finger)
         self.phase = "lifted"
+        keys = self.profile["keys"]
+        if keys["damp"] != "none":
+            d, _ = self.evaluate(self.t)
+            self.lift["damped"] = (d < 0 and self.o > self.o_min()) or (d > 0 and self.o < self.o_max())
+        if keys["sample"] == "frame":
+            self.control(self.evaluate(self.t)[0], drag=False)
+
+    def snapshot_center(self, y):
+        g = 0.0 if self.grab_mode == "center" else self.lift["grab"]
+        if self.clamp_mode == "inset":
+            return self.o + max(self.T, min(y + g, self.V - self.B))
+        return (self.o + y) + g
 
     def drag(self, y=None, by=None, row=None):
         if self.phase == "idle":
@@ -159,44 +177,119 @@ class Model:
             y = top + hh / 2 - self.o
         if self.phase == "holding":
             self.touch["finger"] = y
-            if abs(y - self.touch["press"]) > 10:
+            if self.distance > 0:
+                if abs(y - self.touch["press"]) >= self.distance:
+                    self.do_lift()
+            elif abs(y - self.touch["press"]) > self.slop:
                 self.phase = "panning"
         elif self.phase == "panning":
             self.o = self.clamp(self.o - (y - self.touch["finger"]))
             self.touch["finger"] = y
         else:
-            g = 0.0 if self.grab_mode == "center" else self.lift["grab"]
-            self.lift["finger"] = y
-            self.lift["center"] = (self.o + y) + g
-            self.reorder()
+            lift = self.lift
+            delta = y - lift["finger"]
+            lift["up"] = lift["up"] or delta < 0
+            lift["down"] = lift["down"] or delta > 0
+            lift["finger"] = y
+            lift["center"] = self.snapshot_center(y)
+            keys = self.profile["keys"]
+            if keys["sample"] == "move":
+                lift["stored"] = self.evaluate(self.t)
+            if keys["clock"] == "move":
+                self.apply(self.t)
+                lift["center"] = self.snapshot_center(y)
+            self.reorder(("drag", delta))
+            d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
+            self.control(d, drag=True)
 
-    def velocity(self):
-        c, o, F, hl = self.lift["center"], self.o, self.lift["finger"], self.lift["h"]
-        name, p = self.profile
-        V, T = self.V, self.T
-        if name == "linear":
-            S = c - o
-            if S < p["zone"]:
-                return -p["max"] * min(1.0, (p["zone"] - S) / p["zone"])
-            if S > V - p["zone"]:
-                return p["max"] * min(1.0, (S - (V - p["zone"])) / p["zone"])
-            return 0.0
-        if name == "fixed":
-            if c - hl / 2 < o:
-                return -p["speed"]
-            if c + hl / 2 > o + V:
-                return p["speed"]
-            return 0.0
-        if name == "rate":
-            z = (V - T) / p["divisor"]
-            if z <= 0:
-                return 0.0
-            if F >= V - z:
-                return p["scale"] * (F - (V - z)) / z
-            if F <= T + z:
-                return p["scale"] * (F - (T + z)) / z
-            return 0.0
-        return 0.0
+    # -- auto-scroll (the catalogue §2) ---------------------------------------------
+    def evaluate(self, now):
+        """(d, A) for the lifted row as it is, at time `now`; reads, never writes."""
+        lift, prof = self.lift, self.profile
+        keys, law = prof["keys"], prof["law"]
+        V, T, B = self.V, self.T, self.B
+        top, bottom = {"view": (0.0, V), "inset": (T, V - B), "top-inset": (T, V)}[keys["edges"]]
+        span, h = bottom - top, lift["h"]
+        S, F = lift["center"] - self.o, lift["finger"]
+        pt, pb = {"center": (S, S), "finger": (F, F), "edge": (S - h / 2, S + h / 2)}[keys["point"]]
+        if law == "linear":
+            Z = catalogue.length(prof["params"]["zone"], span, h)
+        elif law == "rate":
+            Z = span / float(prof["params"]["divisor"])
+        else:
+            Z = catalogue.length(keys["zone"], span, h)
+        if Z < 0:
+            return (0.0, 0.0)
+        if keys["test"] == "lt":
+            in_top, in_bottom = pt < top + Z, pb > bottom - Z
+        else:
+            in_top, in_bottom = pt <= top + Z, pb >= bottom - Z
+        if keys["gate"] == "net":
+            in_top, in_bottom = in_top and F < lift["finger_at_lift"], in_bottom and F > lift["finger_at_lift"]
+        elif keys["gate"] == "intent":
+            in_top, in_bottom = in_top and lift["up"], in_bottom and lift["down"]
+        if keys["order"] == "top":
+            d = -1.0 if in_top else (1.0 if in_bottom else 0.0)
+        elif keys["order"] == "bottom":
+            d = 1.0 if in_bottom else (-1.0 if in_top else 0.0)
+        else:
+            d = (1.0 if in_bottom else 0.0) if bottom - pb < pt - top else (-1.0 if in_top else 0.0)
+        if d == 0:
+            return (0.0, 0.0)
+        start = lift["run_start"] if lift["run_start"] is not None else now
+        if d < 0:
+            D, dist, room = (top + Z) - pt, pt - top, self.o - self.o_min()
+        else:
+            D, dist, room = pb - (bottom - Z), bottom - pb, self.o_max() - self.o
+        A = catalogue.amount(prof, D, Z, dist, span, h, room, 1000 * (now - start), lift["count"])
+        if A is None:
+            return (0.0, 0.0)
+        if keys["damp"] != "none" and lift["damped"]:
+            a, b = (float(x) for x in keys["damp"].split(":"))
+            ms = 1000 * (now - lift["time"])
+            if ms < a - 1e-6:
+                A = 1.0
+            elif ms < b - 1e-6:
+                q = (ms - a) / (b - a)
+                A = max(1.0, float(math.ceil(A * (q * q))))
+        if keys["round"] == "ceil":
+            A = float(math.ceil(A))
+        elif keys["round"] == "trunc":
+            A = float(math.trunc(A))
+        if not math.isfinite(A) or A < 0:
+            return (0.0, 0.0)
+        return (d, A)
+
+    def apply(self, now):
+        """One application (§2.1): the offset and the snapshot move, the run follows."""
+        lift, prof = self.lift, self.profile
+        d, A = lift["stored"] if prof["keys"]["sample"] == "move" else self.evaluate(now)
+        if d == 0:
+            if prof["law"] == "quintic":
+                lift["run_start"] = None
+            return
+        if prof["law"] == "quintic" and lift["run_start"] is None:
+            lift["run_start"] = now
+        if prof["law"] == "count":
+            lift["count"] = A
+        add = d * (A * (1.0 / self.fps)) if prof["keys"]["clock"] == "frame" else d * A
+        new = self.clamp(self.o + add)
+        lift["center"] += new - self.o
+        self.o = new
+
+    def control(self, d, drag):
+        """The timer control after an evaluation (§2.1)."""
+        keys, lift = self.profile["keys"], self.lift
+        if not keys["clock"].startswith("timer:"):
+            return
+        if d == 0:
+            lift["timer"] = None
+            return
+        timer = lift["timer"]
+        if timer is not None and timer["d"] == d and not (drag and keys["restart"] == "drag"):
+            return
+        lift["timer"] = {"d": d, "start": self.t, "fired": 0}
+        lift["count"] = 0.0
 
     def tick(self, n=1):
         for _ in range(n):
@@ -204,17 +297,27 @@ class Model:
             self.t += dt
             if self.phase == "holding":
                 self.touch["held"] += dt
-                if self.touch["held"] >= self.hold - 1e-9:
+                if self.distance == 0 and self.touch["held"] >= self.hold - 1e-9:
                     self.do_lift()
                 else:
                     continue
-            if self.phase == "lifted":
-                v = self.velocity()
-                new = self.clamp(self.o + v * dt)
-                delta = new - self.o
-                self.o = new
-                self.lift["center"] += delta
-                self.reorder()
+            if self.phase != "lifted":
+                continue
+            clock = self.profile["keys"]["clock"]
+            if clock in ("frame", "step"):
+                self.apply(self.t)
+                self.reorder(("frame",))
+            elif clock.startswith("timer:"):
+                period = catalogue.period(clock)
+                while True:
+                    timer = self.lift["timer"]
+                    if timer is None or not timer["start"] + (timer["fired"] + 1) * period <= self.t + 1e-9:
+                        break
+                    timer["fired"] += 1
+                    self.apply(timer["start"] + timer["fired"] * period)
+                    self.reorder(("frame",))
+                if self.profile["keys"]["sample"] == "frame":
+                    self.control(self.evaluate(self.t)[0], drag=False)
 
     # -- reorder rules ----------------------------------------------------------
     def neighbours(self):
@@ -236,7 +339,24 @@ class Model:
             prv = ("boundary", s - 1, footer[3], self.header_h(s))
         return nxt, prv
 
-    def reorder(self):
+    def reorder(self, event=("frame",)):
+        if self.rule == "drop" or (self.rule == "intersect" and event[0] != "drag"):
+            return
+        if self.rule == "nearest":
+            return self.nearest()
+        if self.rule == "far":
+            return self.far()
+        if self.rule == "guarded":
+            found = self.hit(self.o + self.lift["finger"])
+            if found is not None:
+                top, hh = self.row_item(*found)
+                if (self.o + self.lift["finger"]) - top > hh - self.lift["h"]:
+                    self.under()
+            return
+        if self.rule == "intersect":
+            return self.intersect(event[1])
+        if self.rule == "overlap":
+            return self.overlap()
         if self.rule in ("edge", "midpoint"):
             # edge: the snapshot's leading edge against the neighbour's midpoint;
             # midpoint: its center.
@@ -294,9 +414,148 @@ class Model:
         self.sections[s][1].insert(i, rid)
         self.lift["s"], self.lift["i"] = s, i
 
+    # -- the catalogue's rules (§3.2-§3.8) ------------------------------------------
+    def lifted_top(self):
+        return self.row_item(self.lift["s"], self.lift["i"])[0]
+
+    def place(self, s, i):
+        """Moves L to index i of section s (indexes of the list without L)."""
+        rid = self.sections[self.lift["s"]][1].pop(self.lift["i"])
+        self.sections[s][1].insert(i, rid)
+        self.lift["s"], self.lift["i"] = s, i
+
+    def nearest(self):
+        rid = self.sections[self.lift["s"]][1][self.lift["i"]]
+        without = [list(rows) for _, rows in self.sections]
+        without[self.lift["s"]].pop(self.lift["i"])
+        # Insertion points of W in layout order; between two of them lies a row or a
+        # section boundary.
+        points, between = [], []
+        for s, rows in enumerate(without):
+            for i in range(len(rows) + 1):
+                if points:
+                    between.append(("row", rows[i - 1]) if i > 0 else ("boundary", s))
+                points.append((s, i))
+        cur = points.index((self.lift["s"], self.lift["i"]))
+        ok = lambda item: (not self.pinned(item[1])) if item[0] == "row" else self.cross
+        lo = cur
+        while lo > 0 and ok(between[lo - 1]):
+            lo -= 1
+        hi = cur
+        while hi < len(points) - 1 and ok(between[hi]):
+            hi += 1
+        saved = [list(rows) for _, rows in self.sections]
+        distances = []
+        for k in range(lo, hi + 1):
+            s, i = points[k]
+            self.restore(without)
+            self.sections[s][1].insert(i, rid)
+            top, _ = self.row_item(s, i)
+            distances.append(abs(self.lift["center"] - (top + self.lift["h"] / 2)))
+        self.restore(saved)
+        best = min(distances)
+        k = cur if distances[cur - lo] == best else lo + distances.index(best)
+        self.place(*points[k])
+
+    def far(self):
+        h = self.lift["h"]
+        y = self.lift["center"] - h / 2
+        top = self.lifted_top()
+        if abs(y - top) < h * 0.5:
+            return
+        nxt, prv = self.neighbours()
+        if y > top:
+            if nxt and self.passable(nxt) and nxt[2] + nxt[3] < y + h:
+                self.step(nxt, down=True)
+        elif prv and self.passable(prv) and prv[2] > y:
+            self.step(prv, down=False)
+
+    def target(self, y):
+        """The row at content y that L may move next to, as (s, i, top, h), or None."""
+        found = self.hit(y)
+        if found is None:
+            return None
+        s, i = found
+        ls, li = self.lift["s"], self.lift["i"]
+        if (s, i) == (ls, li) or self.pinned(self.rid_at(s, i)) or (not self.cross and s != ls):
+            return None
+        a, b = sorted((self.global_index(ls, li), self.global_index(s, i)))
+        order = self.order()
+        if any(self.pinned(order[k]) for k in range(a + 1, b)):
+            return None
+        top, hh = self.row_item(s, i)
+        return s, i, top, hh
+
+    def beside(self, s, i, after):
+        """L right before or after the row now at (s, i)."""
+        rid_r = self.rid_at(s, i)
+        rid = self.sections[self.lift["s"]][1].pop(self.lift["i"])
+        rows = self.sections[s][1]
+        j = rows.index(rid_r) + (1 if after else 0)
+        rows.insert(j, rid)
+        self.lift["s"], self.lift["i"] = s, j
+
+    def intersect(self, delta):
+        y = self.o + self.lift["finger"]
+        hit = self.target(y)
+        if delta == 0 or hit is None:
+            return
+        s, i, top, hh = hit
+        ls, li = self.lift["s"], self.lift["i"]
+        if delta > 0:
+            if s == ls and i == li - 1:
+                return
+            if y >= top + hh / 2:
+                self.beside(s, i, after=True)
+        else:
+            if s == ls and i == li + 1:
+                return
+            if y < top + hh / 2:
+                self.beside(s, i, after=False)
+
+    def overlap(self):
+        lift = self.lift
+        rid = self.sections[lift["s"]][1][lift["i"]]
+        self.restore(lift["at_lift"])
+        ss, si = lift["src"]
+        lift["s"], lift["i"] = ss, si
+        a, b = lift["center"] - lift["h"] / 2, lift["center"] + lift["h"] / 2
+        order = self.order()
+        src_global = self.global_index(ss, si)
+        best, winner = -1.0, None
+        for kind, s, i, top, hh in self.items():
+            if kind != "row":
+                continue
+            ov = min(b, top + hh) - max(a, top)
+            if ov <= 0:
+                continue
+            r = self.rid_at(s, i)
+            if r != rid:
+                lo, hi = sorted((src_global, self.global_index(s, i)))
+                if self.pinned(r) or any(self.pinned(order[k]) for k in range(lo + 1, hi)):
+                    continue
+                if not self.cross and s != ss:
+                    continue
+            ratio = catalogue.to_fixed4(ov / (hh + lift["h"] - ov))
+            if ratio > best:
+                best, winner = ratio, (None if r == rid else (s, i))
+        if winner is not None:
+            self.sections[ss][1].pop(si)
+            self.sections[winner[0]][1].insert(winner[1], rid)
+            lift["s"], lift["i"] = winner
+
+    def drop(self):
+        y = self.o + self.lift["finger"]
+        hit = self.target(y)
+        if hit is not None:
+            s, i, top, hh = hit
+            self.beside(s, i, after=y >= top + hh / 2)
+
     def release(self):
         if self.phase == "idle":
             raise Refused("idle")
+        if self.phase == "lifted" and self.rule == "drop":
+            self.drop()
         if self.phase == "lifted":
             if (self.lift["s"], self.lift["i"]) != self.lift["src"]:
                 self.undo.append(self.snapshot_pair(before=self.before_gesture()))
@@ -460,13 +719,24 @@ class Model:
                 elif key == "inset":
                     self.set_inset(float(args[1]), float(args[2]))
                 elif key == "autoscroll":
-                    defaults = {"linear": {"zone": 100.0, "max": 1200.0}, "fixed": {"speed": 240.0},
-                                "rate": {"divisor": 6.0, "scale": 600.0}, "off": {}}
-                    p = dict(defaults[args[1]])
-                    for kv in args[2:]:
-                        k, v = kv.split("=")
-                        p[k] = float(v)
-                    self.profile = (args[1], p)
+                    try:
+                        self.profile = catalogue.parse(args[1:])
+                    except catalogue.Invalid:
+                        raise Refused("autoscroll")
+                    if self.phase == "lifted":  # §2.7
+                        self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0))
+                elif key == "slop":
+                    self.slop = float(args[1])
+                elif key == "distance":
+                    self.distance = float(args[1])
+                elif key == "clamp":
+                    self.clamp_mode = args[1]
+                elif key == "preset":
+                    self.require_idle()
+                    autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
+                    self.profile = catalogue.parse(autoscroll.split())
+                    self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
+                    self.grab_mode, self.clamp_mode = grab, clamp
             else:
                 raise AssertionError(command)
         except Refused:

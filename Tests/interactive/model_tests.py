@@ -1,6 +1,7 @@
-"""The binary against model.py, an independent reading of SPEC.md: random lists (text,
-nested JSON arrays, titled JSON sections with mixed heights and flags) and random
-scripts; every `state` line and the final order must agree."""
+"""The binary against model.py, an independent reading of SPEC.md and of the behaviour
+catalogue: random lists (text, nested JSON arrays, titled JSON sections with mixed
+heights and flags) and random scripts with random presets, laws, keys and rules;
+every `state` line and the final order must agree."""
 
 import json
 import os
@@ -8,6 +9,7 @@ import random
 import subprocess
 import tempfile
 
+import catalogue
 from model import Model
 
 SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
@@ -76,13 +78,37 @@ def random_command(rng, n):
         return "%s %d" % (rng.choice(["lock", "pin", "unlock"]), row)
     if pick < 0.87:
         return "scroll %+d" % rng.randint(-300, 300)
+    if pick < 0.90:
+        return "set preset %s" % rng.choice(sorted(catalogue.PRESETS))
+    if pick < 0.93:
+        return "set autoscroll " + random_autoscroll(rng)
     choices = [
-        "set rule edge", "set rule midpoint", "set rule under", "set sections cross", "set sections keep", "set grab keep",
-        "set grab center", "set hold 0", "set hold 0.1", "set fps 60", "set fps 120", "set autoscroll linear",
-        "set autoscroll linear zone=150", "set autoscroll fixed", "set autoscroll rate", "set autoscroll off",
-        "set viewport 300", "set viewport 600", "set inset 20 10", "set inset 0 0",
+        "set rule edge", "set rule midpoint", "set rule under", "set rule nearest", "set rule far",
+        "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set sections cross",
+        "set sections keep", "set grab keep", "set grab center", "set hold 0", "set hold 0.1", "set fps 60",
+        "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
+        "set autoscroll rate", "set autoscroll off", "set viewport 300", "set viewport 600", "set inset 20 10",
+        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set clamp none",
+        "set clamp inset",
     ]
     return rng.choice(choices)
+
+
+def random_autoscroll(rng):
+    """A law with random keys, as `set autoscroll` takes them (some the binary refuses)."""
+    law = rng.choice(sorted(catalogue.LAWS))
+    words = [law]
+    values = {
+        "clock": ["frame", "step", "move", "timer:5", "timer:20", "timer:1000/60", "timer:50"],
+        "sample": ["frame", "move"], "point": ["center", "finger", "edge"],
+        "edges": ["view", "inset", "top-inset"], "zone": ["0", "30", "0.25v", "v/6", "0.5h+6", "2h-10"],
+        "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent"],
+        "restart": ["dir", "drag"], "round": ["none", "ceil", "trunc"], "damp": ["none", "360:1200", "0:100"],
+    }
+    for key in catalogue.KEY_ORDER:
+        if rng.random() < 0.3:
+            words.append("%s=%s" % (key, rng.choice(values[key])))
+    return " ".join(words)
 
 
 def compare(binary, seed):
@@ -113,3 +139,98 @@ def compare(binary, seed):
 def test_binary_agrees_with_the_model(binary):
     for seed in range(SCRIPTS):
         compare(binary, seed)
+
+
+def long_list(rng):
+    """A list long enough to scroll: text lines, or titled JSON sections with mixed
+    heights and some pinned rows."""
+    if rng.random() < 0.5:
+        count = rng.randint(20, 120)
+        return "".join("r%d\n" % i for i in range(count)), ".txt", [(False, list(range(count)))], {}, {}
+    sections, heights, flags, doc, rid = [], {}, {}, [], 0
+    for s in range(rng.randint(1, 4)):
+        rows, elements = [], []
+        for _ in range(rng.randint(0, 30)):
+            element = {"title": "r%d" % rid}
+            if rng.random() < 0.3:
+                element["height"] = rng.choice([20, 60, 100, 13.5])
+                heights[rid] = float(element["height"])
+            if rng.random() < 0.04:
+                element["pinned"] = True
+                flags[rid] = "P"
+            elements.append(element)
+            rows.append(rid)
+            rid += 1
+        sections.append((True, rows))
+        doc.append(("S%d" % s, elements))
+    return json.dumps(dict(doc), indent=1) + "\n", ".json", sections, heights, flags
+
+
+def random_gesture(rng, n, V):
+    """One gesture that lifts a row and keeps it near the edges, where the presets differ:
+    press, wait out any hold (or drag past any drag distance), then drags and ticks."""
+    commands = ["press %d" % rng.randint(1, max(1, n))]
+    commands.append(rng.choice(["tick 40", "tick 40", "drag +12", "tick %d" % rng.randint(0, 40)]))
+    for _ in range(rng.randint(2, 10)):
+        pick = rng.random()
+        if pick < 0.4:
+            y = rng.choice([rng.uniform(-20, 40), rng.uniform(V - 40, V + 20), rng.uniform(0, V)])
+            commands.append("drag y=%s" % round(y, rng.choice([0, 1, 2])))
+        elif pick < 0.55:
+            commands.append("drag %+d" % rng.choice([rng.randint(-3, 3), rng.randint(-60, 60)]))
+        elif pick < 0.95:
+            commands.append("tick %d" % rng.choice([1, 2, 3, rng.randint(1, 90)]))
+        else:
+            commands.append("set autoscroll " + random_autoscroll(rng))
+    commands.append(rng.choice(["release", "release", "release", "cancel"]))
+    return commands
+
+
+def random_setting(rng):
+    """An override on top of the preset."""
+    pick = rng.random()
+    if pick < 0.4:
+        return "set autoscroll " + random_autoscroll(rng)
+    if pick < 0.6:
+        return "set rule " + rng.choice(["edge", "midpoint", "under", "nearest", "far", "guarded", "intersect",
+                                           "overlap", "drop"])
+    if pick < 0.7:
+        return "scroll %+d" % rng.randint(-300, 300)
+    return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set inset 30 20",
+                       "set inset 0 0", "set sections keep", "set sections cross", "set slop 0", "set distance 3",
+                       "set distance 0", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
+
+
+def compare_catalogue(binary, seed):
+    rng = random.Random(10_000 + seed)
+    text, suffix, sections, heights, flags = long_list(rng)
+    n = sum(len(rows) for _, rows in sections)
+    preset = sorted(catalogue.PRESETS)[seed % len(catalogue.PRESETS)]
+    commands = ["set preset " + preset]
+    while len(commands) < 2 * COMMANDS:
+        if rng.random() < 0.3:
+            commands.append(random_setting(rng))
+        commands += random_gesture(rng, n, 600)
+    model = Model(sections, heights)
+    model.flags = dict(flags)
+    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-model-"), "list" + suffix)
+    with open(path, "w") as f:
+        f.write(text)
+    script = "".join("%s\nstate\n" % c for c in commands) + "list\n"
+    out = subprocess.run([binary, "-n", "--keep-going", "-e", script, path], capture_output=True, text=True)
+    lines = out.stdout.splitlines()
+    states, listing = lines[: len(commands)], lines[len(commands):]
+    for k, command in enumerate(commands):
+        model.run(command)
+        expected = model.state()
+        if states[k] != expected:
+            history = "\n".join(commands[: k + 1])
+            raise AssertionError(f"catalogue seed {seed}, command {k + 1} '{command}':\n binary {states[k]}\n"
+                                 f" model  {expected}\nscript:\n{history}\nlist:\n{text}")
+    labels = [line.split("\t")[2] for line in listing]
+    assert labels == ["r%d" % rid for rid in model.order()], f"seed {seed}: final order {labels} vs {model.order()}"
+
+
+def test_binary_agrees_with_the_model_on_presets(binary):
+    for seed in range(3 * SCRIPTS):
+        compare_catalogue(binary, seed)
