@@ -303,6 +303,32 @@ def main():
         row(f"rowdrag --live, {rows:,} lines", per_frame)
     print(f"  ratio 10 M lines / 1,000 lines {live[10_000_000] / live[1_000]:.2f} (the frame costs the visible rows)")
 
+    print("\n8. tick 1000000 under every preset: a row held 10 points above the bottom edge of")
+    print("   1,000,000 lines (the list keeps scrolling, rows keep passing), per frame")
+    million = os.path.join(DATA, "lines-1000000.txt")
+    presets = subprocess.run([BINARY, "-n", "-e", "presets", os.devnull], capture_output=True, text=True,
+                             check=True).stdout.split("\n")
+    presets = [line.split("\t")[0] for line in presets if line]
+    gesture = "press 3; wait 0.6; drag +12; drag y=590; tick {}; state"
+    t_awk, _ = run("awk 'BEGIN{for(i=0;i<1000000;i++)s+=i*0.5; print s}'", runs=3)
+    worst = 0.0
+    for name in presets:
+        base, _ = run(f"{BINARY} -n --preset {name} -e '{gesture.format(0)}' {q(million)}", runs=3)
+        t, m = run(f"{BINARY} -n --preset {name} -e '{gesture.format(1_000_000)}' {q(million)}", runs=3)
+        per_frame = max(0.0, t - base) / 1e6
+        worst = max(worst, per_frame)
+        print(f"  {name:<20} {per_frame * 1e9:7.1f} ns/frame  {per_frame / (t_awk / 1e6):5.2f}x an awk loop step"
+              f"  {m / 1024:6.1f} MiB")
+    print(f"  awk 'for 1,000,000 steps' {t_awk / 1e6 * 1e9:.1f} ns/step; worst preset {worst * 1e9:.1f} ns/frame"
+          f" (target < 500)")
+    results["tick/frame"] = worst
+    trace_short, m_short = run(f"{BINARY} -n --trace /dev/null -e '{gesture.format(100_000)}' {q(million)}", runs=1)
+    trace_long, m_long = run(f"{BINARY} -n --trace /dev/null -e '{gesture.format(1_000_000)}' {q(million)}", runs=1)
+    row("--trace /dev/null, 100,000 frames", trace_short, m_short)
+    row("--trace /dev/null, 1,000,000 frames", trace_long, m_long)
+    print(f"  peak RSS ratio 1 M / 100 k frames {m_long / m_short:.2f} (constant memory: about 1)")
+    results["trace/rss"] = m_long / m_short
+
     print("\nTargets")
     for name, ok in [
         ("move: <= 1.5x cat", results["move/cat"] <= 1.5),
@@ -316,6 +342,8 @@ def main():
         ("/9999.99 /: <= 3x grep -E", results["regex/grep"] <= 3),
         ("list: <= 2x cat -n", results["list/cat -n"] <= 2),
         ("start-up: <= 2x sed", results["start/sed"] <= 2),
+        ("tick 1000000: < 0.5 us per frame under every preset", results["tick/frame"] < 5e-7),
+        ("trace: constant memory (1 M frames <= 1.1x 100 k)", results["trace/rss"] <= 1.1),
     ]:
         print(f"  {'met   ' if ok else 'missed'}  {name}")
 

@@ -9,9 +9,10 @@ extension Engine {
   func evaluate(_ lift: Lift, center: Double, offset o: Double, at now: Double)
     -> ScrollDecision
   {
-    let profile = settings.autoscroll
-    let keys = profile.keys
-    let law = profile.law.function
+    // Read through, not copied: a copy of the whole profile costs reference counts
+    // on every evaluation.
+    let keys = settings.autoscroll.keys
+    let law = settings.autoscroll.law.function
     let (top, bottom, pointTop, pointBottom) = measure(lift, center: center, offset: o)
     let span = bottom - top
     let h = lift.height

@@ -59,16 +59,47 @@ extension Layout {
   /// - Complexity: O(log rows · log sections).
   public func row(atContentY y: Double) -> Int? {
     guard !order.isEmpty, y.isFinite else { return nil }
-    // Largest position whose top is <= y.
-    var lo = 0
-    var hi = order.count - 1
     guard top(of: 0) <= y else { return nil }
+    let lo = isUniform ? uniformRow(atOrAbove: y) : lastRow(withTopAtMost: y, in: 0..<order.count)
+    // Zero-height neighbours cannot occur (row heights are > 0), so `lo` is the one.
+    return y < top(of: lo) + height(at: lo) ? lo : nil
+  }
+
+  /// The largest position in `range` whose top is at most `y` (the first position's is).
+  private func lastRow(withTopAtMost y: Double, in range: Range<Int>) -> Int {
+    var lo = range.lowerBound
+    var hi = range.upperBound - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
       if top(of: mid) <= y { lo = mid } else { hi = mid - 1 }
     }
-    // Zero-height neighbours cannot occur (row heights are > 0), so `lo` is the one.
-    return y < top(of: lo) + height(at: lo) ? lo : nil
+    return lo
+  }
+
+  /// `lastRow(withTopAtMost:in:)` over the whole list when every row has the default
+  /// height: the section by binary search over the sections, the row by division,
+  /// checked against `top(of:)` and corrected, so the answer is the search's.
+  private func uniformRow(atOrAbove y: Double) -> Int {
+    // The last non-empty section whose first row's top is at most y.
+    var low = 0
+    var high = sectionStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      let start = sectionStarts[middle]
+      if start < order.count && top(of: start, section: middle) <= y {
+        low = middle
+      } else {
+        high = middle - 1
+      }
+    }
+    while sectionEnd(low) == sectionStarts[low] && low > 0 { low -= 1 }
+    let first = sectionStarts[low]
+    let last = Swift.max(first, sectionEnd(low) - 1)
+    let guess = first + Int(Swift.max(0, Swift.min(Double(last - first), ((y - top(of: first, section: low)) / rowHeight).rounded(.down))))
+    var k = Swift.min(Swift.max(guess, first), last)
+    while k > first && top(of: k, section: low) > y { k -= 1 }
+    while k < last && top(of: k + 1, section: low) <= y { k += 1 }
+    return k
   }
 
   /// The global position of row `row` (0-based) of section `s`.

@@ -81,7 +81,21 @@ public struct Layout: Sendable {
   }
 
   /// An empty layout to stand in while the real one is lent out (see `TableGeometry`).
-  static let placeholder = Layout(sections: [])
+  /// Every array in it is the shared empty one, so copying it and letting it go, once
+  /// per reorder-rule run, touches no reference count that matters.
+  static let placeholder = Layout(emptyPlaceholder: ())
+
+  private init(emptyPlaceholder: Void) {
+    order = RowOrder(identityOfCount: 0)
+    flagStore = []
+    ownHeights = []
+    prefix = []
+    rowHeight = 44
+    sectionStarts = []
+    sectionTitled = []
+    headerPrefix = []
+    baselineStarts = []
+  }
 
   /// The flags of the row at `position`.
   @inline(__always)

@@ -1,3 +1,4 @@
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragEngine
@@ -104,5 +105,33 @@ struct CatalogueLawTests {
     #expect(OverlapRule.toFixed4(2.00005) == 2)
     #expect(OverlapRule.toFixed4(0.12345) == 0.1235)
     #expect(OverlapRule.toFixed4(0.5) == 0.5)
+    #expect(OverlapRule.toFixed4(1) == 1)
+    #expect(OverlapRule.toFixed4(0) == 0)
+    #expect(OverlapRule.toFixed4(2.00015) == 2.0002)
+  }
+
+  @Test("toFixed4 agrees with a decimal expansion on random doubles")
+  func toFixedRandom() {
+    var rng = SplitMix64(seed: 4)
+    for _ in 0..<20000 {
+      let x = Double(rng.next() >> 11) / Double(1 << 53) * [1.0, 0.001, 1e-6][rng.next(3)]
+      // The reference: the exact decimal expansion of x (x = m/2^k), rounded half up.
+      let expected = Self.referenceToFixed4(x)
+      #expect(OverlapRule.toFixed4(x) == expected, "\(x)")
+    }
+  }
+
+  /// x·10⁴ as an exact rational m·10⁴/2^k, compared with k and k+1/2 in integers.
+  static func referenceToFixed4(_ x: Double) -> Double {
+    guard x > 0 else { return 0 }
+    var m = x.significandBitPattern | (x.isNormal ? 1 << 52 : 0)
+    var k = 52 - Int(x.exponent)
+    while m & 1 == 0 && k > 0 { m >>= 1; k -= 1 }
+    // x = m / 2^k; floor(x·10⁴) and the remainder, digit by digit in UInt128.
+    let numerator = UInt128(m) * 10000
+    let denominator = UInt128(1) << k
+    var q = numerator / denominator
+    if (numerator % denominator) * 2 >= denominator { q += 1 }
+    return Double(q) / 10000
   }
 }

@@ -140,3 +140,75 @@ struct CatalogueRuleTests {
     #expect(engine.ids == [1, 2, 3, 0, 4, 5, 6, 7, 8, 9])
   }
 }
+
+@Suite("the table at lift")
+struct AtLiftTests {
+  @Test("rows at lift, computed from the table now, equal the table with the row put back")
+  func viewMatchesRestoredTable() {
+    var rng = SplitMix64(seed: 77)
+    for trial in 0..<3000 {
+      let sections = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(7))
+      }
+      let n = sections.reduce(0) { $0 + $1.rowCount }
+      guard n > 1 else { continue }
+      let heights = (0..<n).map { _ in [44.0, 20, 100, 13.5][rng.next(4)] }
+      let p = rng.next(n)
+      // A lifted row is never pinned.
+      let flags = (0..<n).map { k in k != p && rng.next(6) == 0 ? RowFlags.pinned : [] }
+      let layout = Layout(sections: sections, ownHeights: heights, flags: flags)
+      let source = Slot(position: p, section: layout.section(of: p))
+      var now = TableGeometry(layout: layout, lifted: source)
+      // Move the lifted row a few items, as a gesture would.
+      for _ in 0..<rng.next(6) {
+        guard let item = now.neighbour(rng.next(2) == 0 ? .forward : .backward) else { continue }
+        now.moveLifted(to: item.destination)
+      }
+      let a = Double(rng.next(Int(layout.contentHeight) + 60)) - 30
+      let b = a + [1.0, 44, 150][rng.next(3)]
+      var seen: [RowAtLift] = []
+      now.forEachRowAtLift(from: a, to: b, source: source) { seen.append($0) }
+      // The reference: the table with the row put back, scanned row by row.
+      let back = TableGeometry(layout: layout, lifted: source)
+      var expected: [RowAtLift] = []
+      for g in 0..<n {
+        let section = back.layout.section(of: g)
+        let start = back.layout.top(of: g, section: section)
+        let length = back.layout.height(at: g)
+        guard start + length > a, start < b else { continue }
+        let item = AxisItem(
+          kind: .row(position: g), start: start, length: length,
+          isPinned: back.layout.flags(at: g).contains(.pinned),
+          destination: g == p
+            ? source : Slot(position: section > source.section ? g - 1 : g, section: section))
+        let probe = AxisItem(
+          kind: .row(position: g), start: start, length: length, isPinned: false,
+          destination: source)
+        expected.append(
+          RowAtLift(item: item, isLifted: g == p, isBehindPin: g != p && back.hasBarrier(before: probe)))
+      }
+      #expect(seen == expected, "trial \(trial)")
+      if seen != expected { return }
+    }
+  }
+}
+
+@Suite("hit-testing rows")
+struct HitTests {
+  @Test("row(atContentY:) on uniform layouts equals a scan of every row, headers and gaps included")
+  func uniformRowAt() {
+    var rng = SplitMix64(seed: 91)
+    for trial in 0..<500 {
+      let sections = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(5))
+      }
+      let layout = Layout(sections: sections, rowHeight: [44, 13.5, 0.1][rng.next(3)])
+      let n = layout.rowCount
+      for _ in 0..<40 {
+        let y = Double(rng.next(Int(layout.contentHeight) + 40) - 20) + [0, 0.5, 0.05][rng.next(3)]
+        let expected = (0..<n).first { layout.top(of: $0) <= y && y < layout.top(of: $0) + layout.height(at: $0) }
+        #expect(layout.row(atContentY: y) == expected, "trial \(trial) y \(y)")
+      }
+    }
+  }
+}

@@ -145,8 +145,17 @@ struct StripGeometry: ReorderGeometry {
 
   var liftedStart: Double { start(lifted.position) }
 
-  func rows(from a: Double, to b: Double) -> [AxisItem] {
-    (0..<lengths.count).filter { start($0) < b && start($0) + lengths[$0] > a }.map(item)
+  func forEachRowAtLift(
+    from a: Double, to b: Double, source: Slot, _ body: (RowAtLift) -> Void
+  ) {
+    var atLift = self
+    atLift.moveLifted(to: source)
+    for k in 0..<lengths.count where atLift.start(k) < b && atLift.start(k) + atLift.lengths[k] > a {
+      let item = AxisItem(
+        kind: .row(position: k), start: atLift.start(k), length: atLift.lengths[k],
+        isPinned: false, destination: Slot(position: k, section: 0))
+      body(RowAtLift(item: item, isLifted: k == source.position, isBehindPin: false))
+    }
   }
 
   func slot(beside item: AxisItem, after: Bool) -> Slot {

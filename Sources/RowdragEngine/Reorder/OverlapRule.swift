@@ -4,47 +4,90 @@
 /// they were at lift (the behaviour catalogue §3.7). The row whose slot at lift shares
 /// the largest part with the snapshot — `overlap/(h_R + h_L − overlap)`, rounded to four
 /// decimals as JavaScript's `Number(x.toFixed(4))` — is where the lifted row goes, by
-/// `moveRowAtIndexPath` from the order at lift. Memoryless: a function of `c`.
-/// - Complexity: O(rows the snapshot overlaps), plus the moves back to the source.
+/// `moveRowAtIndexPath` from the order at lift. Memoryless: a function of `c`. The slots
+/// at lift are computed from the current layout, not restored, so an event that keeps
+/// the winner moves nothing.
+/// - Complexity: O(rows the snapshot overlaps + log of the distance from the lifted
+///   row), plus one move when the winner changes.
 public struct OverlapRule: ReorderStrategy {
   /// The registry entry.
   public static let kind = ReorderRuleKind(
     name: "overlap", summary: "the row whose slot at lift overlaps the snapshot most (dnd-kit)"
   ) { _ in OverlapRule() }
 
-  /// Back to the order at lift, then onto the winner.
+  /// The winner among the rows' slots at lift, then the lifted item moved there (or
+  /// back to its source) in one move, only when that is somewhere else.
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
     guard let source = input.source else { return }
-    let here = geometry.lifted
-    if here != source { geometry.moveLifted(to: source) }
     let a = input.snapshotStart
     let b = input.snapshotEnd
-    var winner: AxisItem?
+    var target = source
     var best = -1.0
-    for row in geometry.rows(from: a, to: b) {
-      let overlap = Swift.min(b, row.start + row.length) - Swift.max(a, row.start)
-      guard overlap > 0 else { continue }
-      let isLifted = row.kind == .row(position: source.position)
-      if !isLifted {
-        if row.isPinned || geometry.hasBarrier(before: row) { continue }
-        if !input.crossesSections && row.destination.section != source.section { continue }
+    geometry.forEachRowAtLift(from: a, to: b, source: source) { row in
+      let item = row.item
+      let overlap = Swift.min(b, item.start + item.length) - Swift.max(a, item.start)
+      guard overlap > 0 else { return }
+      if !row.isLifted {
+        if item.isPinned || row.isBehindPin { return }
+        if !input.crossesSections && item.destination.section != source.section { return }
       }
-      let ratio = Self.toFixed4(overlap / (row.length + input.snapshotLength - overlap))
+      let ratio = Self.toFixed4(overlap / (item.length + input.snapshotLength - overlap))
       if ratio > best {
         best = ratio
-        winner = isLifted ? nil : row
+        target = row.isLifted ? source : item.destination
       }
     }
-    if let winner { geometry.moveLifted(to: winner.destination) }
+    if target != geometry.lifted { geometry.moveLifted(to: target) }
   }
 
-  /// `Number(x.toFixed(4))` for `x ≥ 0`: the exact binary value rounded to four decimals,
-  /// ties to the larger, then read back as the nearest double. The comparisons use a
-  /// fused multiply-add, whose one rounding keeps the sign of the exact difference.
+  /// `Number(x.toFixed(4))` for `0 ≤ x ≤ 1` (a ratio never exceeds 1): the exact binary
+  /// value rounded to four decimals, ties to the larger, then read back as the nearest
+  /// double. Exact in integers: `x = m·2^(e−52)`, so `x·10⁴` is `m·10⁴` shifted right,
+  /// and the bits shifted out say which way it rounds.
   static func toFixed4(_ x: Double) -> Double {
-    guard x.isFinite, x >= 0 else { return x }
+    guard x.isFinite, x > 0, x <= 1 else { return x.isFinite && x > 1 ? toFixed4Large(x) : 0 }
+    // Away from a tie the rounded product decides: its error (half an ulp of a number
+    // below 10⁴) is far smaller than its distance from the half-way point. Next to an
+    // integer either side rounds to it, so only the half-way points need the integers.
+    let scaled = x * 10000
+    let floor = scaled.rounded(.down)
+    let fraction = scaled - floor
+    if abs(fraction - 0.5) > 1e-6 { return (fraction > 0.5 ? floor + 1 : floor) / 10000 }
+    return toFixed4Exact(x)
+  }
+
+  /// `toFixed4` near a tie, in integers.
+  private static func toFixed4Exact(_ x: Double) -> Double {
+    let significand = x.significandBitPattern | (x.isNormal ? 1 << 52 : 0)
+    let shift = 52 - Int(x.isNormal ? x.exponent : Double.leastNormalMagnitude.exponent)
+    guard shift < 128 else { return 0 }
+    // m·10⁴ < 2^67, as a 128-bit (high, low); k = it >> shift, r the bits shifted out.
+    let (high, low) = significand.multipliedFullWidth(by: 10000)
+    var k: UInt64
+    let remainder: (UInt64, UInt64)
+    let half: (UInt64, UInt64)
+    if shift < 64 {
+      k = (high << (64 - shift)) | (low >> shift)
+      remainder = (0, low & ((1 << shift) - 1))
+      half = (0, 1 << (shift - 1))
+    } else if shift == 64 {
+      k = high
+      remainder = (0, low)
+      half = (0, 1 << 63)
+    } else {
+      k = high >> (shift - 64)
+      remainder = (high & ((1 << (shift - 64)) - 1), low)
+      half = (1 << (shift - 65), 0)
+    }
+    if remainder.0 > half.0 || (remainder.0 == half.0 && remainder.1 >= half.1) { k += 1 }
+    return Double(k) / 10000
+  }
+
+  /// The same above 1, where the integers would not fit: fused multiply-adds, whose one
+  /// rounding keeps the sign of the exact difference.
+  private static func toFixed4Large(_ x: Double) -> Double {
     var k = (x * 10000).rounded(.down)
     while (-k).addingProduct(x, 10000) < 0 { k -= 1 }
     while (-(k + 1)).addingProduct(x, 10000) >= 0 { k += 1 }

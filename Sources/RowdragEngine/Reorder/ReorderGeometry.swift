@@ -20,13 +20,34 @@ public protocol ReorderGeometry {
   func hasBarrier(before item: AxisItem) -> Bool
   /// Where the lifted item's slot starts along the axis, in content coordinates.
   var liftedStart: Double { get }
-  /// The rows whose extent meets `[start, end)`, the lifted one included, in order.
-  func rows(from start: Double, to end: Double) -> [AxisItem]
+  /// Visits, in order, the rows whose extent met `[start, end)` in the order at lift —
+  /// the lifted item back in `source`, everything else as it is (only the lifted item
+  /// moves during a gesture) — without moving anything.
+  func forEachRowAtLift(
+    from start: Double, to end: Double, source: Slot, _ body: (RowAtLift) -> Void)
   /// The slot that puts the lifted item right before (or right after) the row `item`,
   /// in that row's section.
   func slot(beside item: AxisItem, after: Bool) -> Slot
   /// Moves the lifted item to `slot`, shifting the items in between by one.
   mutating func moveLifted(to slot: Slot)
+}
+
+/// A row as it was at lift (see `ReorderGeometry.forEachRowAtLift`).
+public struct RowAtLift: Sendable, Equatable {
+  /// Where the row was and how long it is; `destination` is the slot the lifted item
+  /// takes by moving to this row's index path from the order at lift.
+  public var item: AxisItem
+  /// The lifted item itself, in its source slot.
+  public var isLifted: Bool
+  /// A pinned row lay strictly between this row and the lifted item's source.
+  public var isBehindPin: Bool
+
+  /// Describes a row at lift.
+  public init(item: AxisItem, isLifted: Bool, isBehindPin: Bool) {
+    self.item = item
+    self.isLifted = isLifted
+    self.isBehindPin = isBehindPin
+  }
 }
 
 /// A place in the list: a global position and the section it belongs to. Both are

@@ -42,39 +42,11 @@ struct TableGeometry: ReorderGeometry {
 
   var liftedStart: Double { layout.top(of: lifted.position, section: lifted.section) }
 
-  func rows(from start: Double, to end: Double) -> [AxisItem] {
-    var items: [AxisItem] = []
-    var p = firstRow(endingAfter: start)
-    while p < layout.rowCount {
-      let section = layout.section(of: p)
-      let item = rowItem(p, section: section, destination: section > lifted.section ? p - 1 : p)
-      guard item.start < end else { break }
-      items.append(item)
-      p += 1
-    }
-    return items
-  }
-
   func slot(beside item: AxisItem, after: Bool) -> Slot {
     guard case .row(let r) = item.kind else { return lifted }
     let section = layout.section(of: r)
     let position = r > lifted.position ? (after ? r : r - 1) : (after ? r + 1 : r)
     return Slot(position: position, section: section)
-  }
-
-  /// The first row whose bottom lies below `y`.
-  private func firstRow(endingAfter y: Double) -> Int {
-    var low = 0
-    var high = layout.rowCount
-    while low < high {
-      let middle = low + (high - low) / 2
-      if layout.top(of: middle) + layout.height(at: middle) > y {
-        high = middle
-      } else {
-        low = middle + 1
-      }
-    }
-    return low
   }
 
   mutating func moveLifted(to slot: Slot) {
