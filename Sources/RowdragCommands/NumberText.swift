@@ -58,11 +58,14 @@ public enum NumberText {
     if value.isInfinite {
       return fixed3(value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
     }
-    var buffer = [CChar](repeating: 0, count: 400)
-    let written = buffer.withUnsafeMutableBufferPointer { out in
-      withVaList([value]) { vsnprintf(out.baseAddress, out.count, "%.3f", $0) }
+    // Integers below 2^53 print exactly without the C library.
+    if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
+      return value == 0 ? "0" : String(Int64(value))
     }
-    var bytes = buffer[0..<Int(Swift.max(0, Swift.min(written, 399)))].map { UInt8(bitPattern: $0) }
+    var bytes = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { out in
+      let written = withVaList([value]) { vsnprintf(out.baseAddress, out.count, "%.3f", $0) }
+      return out.prefix(Int(Swift.max(0, Swift.min(written, 399)))).map { UInt8(bitPattern: $0) }
+    }
     while bytes.last == 48 { bytes.removeLast() }  // 0
     if bytes.last == 46 { bytes.removeLast() }  // .
     if bytes == [45, 48] { return "0" }  // -0
