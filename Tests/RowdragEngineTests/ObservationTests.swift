@@ -131,6 +131,12 @@ struct ObservationTests {
     let law = try AutoScrollLawChoice(constant, values: ["speed": .points(300)])
     try engine.setAutoscroll(AutoScrollProfile(law, keys: keys))
     #expect(engine.settings.autoscroll.law.values == [.points(300)])
+
+    var flutter = OverflowAutoScroll(cap: 20).defaultKeys
+    flutter.clock = .timer(period: 20, text: "20")
+    try engine.setAutoscroll(
+      AutoScrollProfile(try AutoScrollLawChoice(OverflowAutoScroll.kind), keys: flutter))
+    #expect(engine.settings.autoscroll.keys.point == .edge)
   }
 
   @Test("an interrupted tick stops at a 65,536-frame boundary and keeps the frames it ran")
