@@ -95,7 +95,13 @@ extension Layout {
     while sectionEnd(low) == sectionStarts[low] && low > 0 { low -= 1 }
     let first = sectionStarts[low]
     let last = Swift.max(first, sectionEnd(low) - 1)
-    let guess = first + Int(Swift.max(0, Swift.min(Double(last - first), ((y - top(of: first, section: low)) / rowHeight).rounded(.down))))
+    let guess =
+      first
+      + Int(
+        Swift.max(
+          0,
+          Swift.min(
+            Double(last - first), ((y - top(of: first, section: low)) / rowHeight).rounded(.down))))
     var k = Swift.min(Swift.max(guess, first), last)
     while k > first && top(of: k, section: low) > y { k -= 1 }
     while k < last && top(of: k + 1, section: low) <= y { k += 1 }

@@ -185,7 +185,8 @@ struct AtLiftTests {
           kind: .row(position: g), start: start, length: length, isPinned: false,
           destination: source)
         expected.append(
-          RowAtLift(item: item, isLifted: g == p, isBehindPin: g != p && back.hasBarrier(before: probe)))
+          RowAtLift(
+            item: item, isLifted: g == p, isBehindPin: g != p && back.hasBarrier(before: probe)))
       }
       #expect(seen == expected, "trial \(trial)")
       if seen != expected { return }
@@ -206,7 +207,9 @@ struct HitTests {
       let n = layout.rowCount
       for _ in 0..<40 {
         let y = Double(rng.next(Int(layout.contentHeight) + 40) - 20) + [0, 0.5, 0.05][rng.next(3)]
-        let expected = (0..<n).first { layout.top(of: $0) <= y && y < layout.top(of: $0) + layout.height(at: $0) }
+        let expected = (0..<n).first {
+          layout.top(of: $0) <= y && y < layout.top(of: $0) + layout.height(at: $0)
+        }
         #expect(layout.row(atContentY: y) == expected, "trial \(trial) y \(y)")
       }
     }

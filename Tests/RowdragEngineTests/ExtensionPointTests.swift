@@ -150,7 +150,8 @@ struct StripGeometry: ReorderGeometry {
   ) {
     var atLift = self
     atLift.moveLifted(to: source)
-    for k in 0..<lengths.count where atLift.start(k) < b && atLift.start(k) + atLift.lengths[k] > a {
+    for k in 0..<lengths.count where atLift.start(k) < b && atLift.start(k) + atLift.lengths[k] > a
+    {
       let item = AxisItem(
         kind: .row(position: k), start: atLift.start(k), length: atLift.lengths[k],
         isPinned: false, destination: Slot(position: k, section: 0))
