@@ -46,9 +46,9 @@ enum AutoScrollText {
     var lawValues: [String: Length] = [:]
     var keyValues: [String: String] = [:]
     for word in words.dropFirst() {
-      let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-      let key = parts[0]
-      guard parts.count == 2 else {
+      let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(String.init)
+      guard parts.count == 2, let key = parts.first, !key.isEmpty else {
         throw fail(": '\(word)' is not KEY=VALUE")
       }
       guard lawValues[key] == nil && keyValues[key] == nil else {

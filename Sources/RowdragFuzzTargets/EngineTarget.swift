@@ -23,10 +23,14 @@ enum EngineTarget {
     settings.insetTop = [0, 20][input.next() % 2]
     settings.hold = [0, 0.1][input.next() % 2]
     settings.fps = [60, 7, 120][input.next() % 3]
-    settings.rule = [ReorderRule.edge, .midpoint, .under][Int(input.next() % 3)]
+    let rules = ReorderRuleRegistry.kinds
+    settings.rule = (try? ReorderRule(rules[input.next() % rules.count])) ?? .edge
     settings.grab = input.next() % 2 == 0 ? .keep : .center
     settings.sections = input.next() % 2 == 0 ? .cross : .keep
-    settings.autoscroll = [.linear(), .fixed(), .rate(), .off][input.next() % 4]
+    settings.autoscroll = profile(&input)
+    settings.slop = [10, 0, 8][input.next() % 3]
+    settings.distance = [0, 0, 1, 10][input.next() % 4]
+    settings.clamp = input.next() % 3 == 0 ? .inset : .none
     guard
       var engine = try? Engine(
         layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
@@ -67,6 +71,36 @@ enum EngineTarget {
       }
       Invariants.check(engine)
     }
+  }
+}
+
+extension EngineTarget {
+  /// Any law of the registry at its defaults, with the generic keys chosen by the bytes
+  /// (`sample=move` only where the law allows it).
+  static func profile(_ input: inout ByteReader) -> AutoScrollProfile {
+    let kinds = AutoScrollRegistry.kinds
+    guard let law = try? AutoScrollLawChoice(kinds[input.next() % kinds.count]) else {
+      return .linear()
+    }
+    var keys = law.function.defaultKeys
+    func pick<T>(_ values: [T]) -> T { values[input.next() % values.count] }
+    keys.clock = pick([
+      .frame, .step, .move, .timer(period: 5, text: "5"), .timer(period: 1, text: "1"),
+      .timer(period: 1000 / 60, text: "1000/60"),
+    ])
+    if !law.function.readsRunTime && !law.function.readsCount {
+      keys.sample = pick([.frame, .move])
+    }
+    keys.point = pick(MeasuredPoint.allCases)
+    keys.edges = pick(ZoneEdges.allCases)
+    keys.zone = pick([.points(0), .points(30), .span(0.25), .spanDivided(6), .rows(0.5, plus: -6)])
+    keys.order = pick(ZoneOrder.allCases)
+    keys.test = pick(ZoneTest.allCases)
+    keys.gate = pick(ScrollGate.allCases)
+    keys.restart = pick(TimerRestart.allCases)
+    keys.round = pick(AmountRounding.allCases)
+    if keys.sample == .frame && input.next() % 2 == 0 { keys.damp = Damping(start: 360, end: 1200) }
+    return AutoScrollProfile(law, keys: keys)
   }
 }
 

@@ -197,6 +197,9 @@ struct PresetCommandTests {
       ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
       ("fixed point=middle", "autoscroll: point takes center, finger, edge, not 'middle'"),
       ("fixed clock=frame clock=step", "autoscroll: clock is given twice"),
+      // Found by the fuzzer: a lone '=' once indexed an empty split.
+      ("rate divisor=36 =", "autoscroll: '=' is not KEY=VALUE"),
+      ("rate divisor=", "autoscroll: '' is not a value for divisor; use a number > 0"),
     ])
   func autoscrollErrors(_ words: String, _ message: String) {
     let result = run("set autoscroll \(words)", on: "a\n", options: ["-n"])
