@@ -99,7 +99,9 @@ extension EngineTarget {
     keys.gate = pick(ScrollGate.allCases)
     keys.restart = pick(TimerRestart.allCases)
     keys.round = pick(AmountRounding.allCases)
-    if keys.sample == .frame && input.next() % 2 == 0 { keys.damp = Damping(start: 360, end: 1200) }
+    if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
+      keys.damp = Damping(start: 360, end: 1200)
+    }
     return AutoScrollProfile(law, keys: keys)
   }
 }

@@ -195,6 +195,7 @@ struct PresetCommandTests {
         "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp="
       ),
       ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
+      ("linear damp=360:1200", "autoscroll: damp goes with power only"),
       ("fixed point=middle", "autoscroll: point takes center, finger, edge, not 'middle'"),
       ("fixed clock=frame clock=step", "autoscroll: clock is given twice"),
       // Found by the fuzzer: a lone '=' once indexed an empty split.

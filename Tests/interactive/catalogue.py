@@ -78,6 +78,8 @@ def parse(words):
             raise Invalid(k)
     if "per" in seen and "max" in seen and law == "ramp":
         raise Invalid("both")
+    if keys["damp"] != "none" and law != "power":
+        raise Invalid("damp")
     if keys["sample"] == "move" and (law in ("quintic", "count") or keys["damp"] != "none"):
         raise Invalid("sample")
     return {"law": law, "params": params, "keys": keys}

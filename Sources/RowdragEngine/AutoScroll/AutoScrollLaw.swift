@@ -117,8 +117,9 @@ public struct AutoScrollProfile: Sendable, Equatable {
       && !law.function.readsCount
   }
 
-  /// Whether every value fits: the law's parameters, a damping window only with a law
-  /// that damps, and `sample=move` only with laws that read no run state.
+  /// Whether every value fits: the law's parameters, a damping window only with
+  /// `power` (the catalogue §2.6), and `sample=move` only with laws that read no run
+  /// state.
   var isValid: Bool {
     guard law.isValid, keys.zone.isWellFormed, keys.damp?.isWellFormed ?? true else {
       return false
@@ -129,6 +130,9 @@ public struct AutoScrollProfile: Sendable, Equatable {
 
   /// Why the keys do not go together, if they do not.
   public var problem: String? {
+    if keys.damp != nil && law.name != PowerAutoScroll.kind.name {
+      return "damp goes with power only"
+    }
     if keys.sample == .move
       && (law.function.readsRunTime || law.function.readsCount || keys.damp != nil)
     {
