@@ -68,10 +68,10 @@ def test_gesture_session_writes_the_file(binary):
 def test_completion(binary):
     home, path = workspace()
     child = spawn(binary, path, home)
-    child.send("pr\t\t")  # ambiguous: the second Tab lists both
-    child.expect(r"press\s+print")
+    child.send("pr\t\t")  # ambiguous: the second Tab lists them
+    child.expect(r"presets\s+press\s+print")
     child.expect(PROMPT)
-    child.send("e\t")
+    child.send("ess\t")
     child.expect_exact("press ")
     child.send("/mi\t")
     child.expect_exact("milk cows/ ")
@@ -79,7 +79,8 @@ def test_completion(binary):
     child.send("set auto\t")
     child.expect_exact("autoscroll ")
     child.send("\t\t")
-    child.expect(r"fixed\s+linear\s+off\s+rate")
+    child.expect(r"quintic")  # the nine laws, in columns
+    child.expect(PROMPT)
     child.send("rat\t")
     child.expect_exact("rate ")
     child.send("sc\t")

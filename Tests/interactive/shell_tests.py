@@ -34,10 +34,13 @@ def bash_complete(words, cwd):
 def test_bash(binary):
     cwd = scratch()
     assert bash_complete(["rowdrag", "--au"], cwd) == ["--autoscroll"]
-    assert bash_complete(["rowdrag", "--autoscroll", ""], cwd) == ["fixed", "linear", "off", "rate"]
-    assert bash_complete(["rowdrag", "--rule", ""], cwd) == ["edge", "midpoint", "under"]
+    assert bash_complete(["rowdrag", "--autoscroll", ""], cwd) == ["count", "fixed", "linear", "off", "overflow", "power", "quintic", "ramp", "rate"]
+    assert bash_complete(["rowdrag", "--rule", ""], cwd) == [
+        "drop", "edge", "far", "guarded", "intersect", "midpoint", "nearest", "overlap", "under"]
+    assert bash_complete(["rowdrag", "--preset", "fl"], cwd) == ["flutter"]
+    assert bash_complete(["rowdrag", "--compare", "d"], cwd) == ["displaylink-fixed", "dndkit"]
     assert bash_complete(["rowdrag", "-f", ""], cwd) == ["alpha.txt", "beta.rowdrag"]
-    assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'press", "'print"]
+    assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'presets", "'press", "'print"]
     assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]
 
 
@@ -52,9 +55,10 @@ def fish_complete(line, cwd):
 def test_fish(binary):
     cwd = scratch()
     assert fish_complete("rowdrag --au", cwd) == ["--autoscroll"]
-    assert fish_complete("rowdrag --autoscroll ", cwd) == ["fixed", "linear", "off", "rate"]
+    assert fish_complete("rowdrag --autoscroll ", cwd) == ["count", "fixed", "linear", "off", "overflow", "power", "quintic", "ramp", "rate"]
+    assert fish_complete("rowdrag --preset it", cwd) == ["itemtouchhelper"]
     assert fish_complete("rowdrag -f ", cwd) == ["alpha.txt", "beta.rowdrag"]
-    assert fish_complete("rowdrag -e pr", cwd) == ["press", "print"]
+    assert fish_complete("rowdrag -e pr", cwd) == ["presets", "press", "print"]
 
 
 def test_zsh(binary):
@@ -69,7 +73,11 @@ def test_zsh(binary):
     child.expect_exact("rowdrag --autoscroll")
     child.sendcontrol("u")
     child.send("rowdrag --autoscroll \t")
-    child.expect(r"fixed\s+linear\s+off\s+rate")
+    child.expect(r"count\s+fixed\s+linear\s+off\s+overflow\s+power\s+quintic\s+ramp\s+rate")
+    child.sendcontrol("c")
+    child.expect("% ")
+    child.send("rowdrag --preset fl\t")
+    child.expect_exact("rowdrag --preset flutter")
     child.sendcontrol("c")
     child.expect("% ")
     child.send("rowdrag -f \t")
