@@ -14,6 +14,7 @@ nonisolated(unsafe) private var pendingMatches: [String] = []
 /// unsaved changes.
 public enum REPL {
   public static func start(_ session: Session, _ options: Options) -> ExitCode {
+    session.isRecording = true  // `compare` replays what was done here
     let environment = Environment.current()
     let out = OutputSink(fd: 1, name: "<stdout>")
     let err = OutputSink(fd: 2, name: "<stderr>")

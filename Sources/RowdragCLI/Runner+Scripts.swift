@@ -26,12 +26,25 @@ extension Runner {
     return sources
   }
 
+  /// Whether a script's bytes contain the word `compare` (a cheap over-approximation of
+  /// "runs a compare command").
+  static func mentionsCompare(_ text: [UInt8]) -> Bool {
+    let word = Array("compare".utf8)
+    guard text.count >= word.count else { return false }
+    return (0...(text.count - word.count)).contains { i in
+      text[i] == word[0] && word.indices.allSatisfy { text[i + $0] == word[$0] }
+    }
+  }
+
   func runScripts(
     _ sources: [ScriptSource], session: Session, options: Options
   )
     -> ExitCode
   {
     var failed: ExitCode?
+    // Keep the commands for a comparison only when one may come.
+    session.isRecording =
+      options.compare != nil || sources.contains { Self.mentionsCompare($0.text) }
     // Comparing, the script's own output is not wanted: the table is.
     let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {

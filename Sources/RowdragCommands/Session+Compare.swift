@@ -38,7 +38,10 @@ extension Session {
     guard let start = historyStart, !history.isEmpty else {
       throw CommandError(
         command: "",
-        message: "nothing to compare yet; run a gesture first (press, drag, tick, release)")
+        message: isRecording
+          ? "nothing to compare yet; run a gesture first (press, drag, tick, release)"
+          : "this session keeps no commands to compare; use it in the interactive shell, in a script that compares, or rowdrag --compare"
+      )
     }
     let saved = (engine, trace, frameObserver, isRecording)
     defer { (engine, trace, frameObserver, isRecording) = saved }

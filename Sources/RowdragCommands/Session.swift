@@ -28,8 +28,10 @@ public final class Session {
   var history: [Command] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
-  /// Off while a comparison replays the history.
-  var isRecording = true
+  /// Whether commands are kept for `compare`: on in the interactive shell and for
+  /// scripts that compare, off otherwise, so a script of millions of commands does not
+  /// keep them all. Off while a comparison replays the history.
+  public var isRecording = false
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -64,9 +66,16 @@ public final class Session {
 
   private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
     guard isRecording && command.isReplayed else { return try perform(command, out: out) }
-    let before = engine
-    let outcome = try perform(command, out: out)
-    if history.isEmpty { historyStart = before }
+    // The start is kept once; a copy of the engine before every command would make
+    // each command copy the whole order on write.
+    if history.isEmpty { historyStart = engine }
+    let outcome: Outcome
+    do {
+      outcome = try perform(command, out: out)
+    } catch {
+      if history.isEmpty { historyStart = nil }
+      throw error
+    }
     history.append(command)
     return outcome
   }
