@@ -7,11 +7,13 @@ _rowdrag() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
-    --trace --compare --plot --json --text --header --lock --pin --preset --row-height
-    --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
-    --label-key --completion-script -h --help -V --version"
-  local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo redo
-    print list show live state set get presets trace compare write w quit q quit! Q help"
+    --trace --compare --plot --json --text --header --lock --pin --preset --row-height --board
+    --screen --column --spacing --paging --on-drop --viewport --fps --autoscroll --rule --hold
+    --width --height-key --lock-key --pin-key --label-key --completion-script -h --help -V
+    --version"
+  local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo
+    reject page redo print list show live state set get presets trace compare write w quit q
+    quit! Q help"
 
   case $prev in
     -e | --expression)
@@ -52,6 +54,14 @@ _rowdrag() {
       COMPREPLY=($(compgen -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "$cur"))
       return
       ;;
+    --column)
+      COMPREPLY=($(compgen -W "screen" -- "$cur"))
+      return
+      ;;
+    --paging)
+      COMPREPLY=($(compgen -W "on off" -- "$cur"))
+      return
+      ;;
     --autoscroll)
       COMPREPLY=($(compgen -W "linear fixed rate ramp power quintic overflow count off" -- "$cur"))
       return
@@ -64,8 +74,8 @@ _rowdrag() {
       COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
       return
       ;;
-    --header | --lock | --pin | --row-height | --viewport | --fps | --hold | --width | \
-    --height-key | --lock-key | --pin-key | --label-key)
+    --header | --lock | --pin | --row-height | --screen | --spacing | --on-drop | --viewport | \
+    --fps | --hold | --width | --height-key | --lock-key | --pin-key | --label-key)
       return
       ;;
   esac

@@ -128,6 +128,23 @@ public enum OptionTable {
     },
     .setting("preset", argument: "NAME", "behave as a named implementation (see 'presets')"),
     .setting("row-height", argument: "PT", "default row height in points (44)"),
+    OptionSpec("board", "show the sections as columns side by side (board mode)") { options, _ in
+      options.presets.append(("board", ["on"]))
+    },
+    .setting("screen", argument: "PT", "board mode: screen width in points (375)"),
+    .setting("column", argument: "PT", "board mode: column width, or 'screen' (the default)"),
+    .setting("spacing", argument: "PT", "board mode: spacing between columns (0)"),
+    .setting(
+      "paging", argument: "WORDS", "board mode: page edge scroll, 'off' or 'on edge=40 delay=0.5'"),
+    OptionSpec(
+      "on-drop", argument: "CMD",
+      "run CMD (sh -c) after each drop or move; a failing CMD refuses it"
+    ) { (options, value) throws(UsageError) in
+      guard let command = value, !command.isEmpty else {
+        throw UsageError(message: "--on-drop needs a command, e.g. --on-drop './sync.sh'")
+      }
+      options.onDrop = command
+    },
     .setting("viewport", argument: "PT", "viewport height in points (600)"),
     .setting("fps", argument: "N", "frames per second (60)"),
     .setting(

@@ -34,6 +34,8 @@ public struct Options: Sendable {
   public var compare: [String]?
   /// `--plot FILE.svg`: with `--compare`, the chart.
   public var plot: String?
+  /// `--on-drop CMD`: the drop hook (BOARD.md §7).
+  public var onDrop: String?
 
   /// Whether the list is read from standard input.
   public var listFromStdin: Bool { file == nil || file == "-" }

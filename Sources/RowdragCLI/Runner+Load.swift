@@ -48,6 +48,8 @@ extension Runner {
       let terminalWidth = environment.stdoutIsTerminal ? environment.terminalColumns : nil
       session.width = options.width ?? terminalWidth ?? 80
       session.color = environment.colorAllowed
+      session.onDrop = options.onDrop
+      session.listName = options.file ?? "-"
       return .success(session)
     } catch {
       report("\(error.location): \(error.message)")
@@ -57,12 +59,20 @@ extension Runner {
 
   /// Applies `--viewport`, `--fps`, … as `set` would; a refused one is a usage error.
   private func applyPresets(_ options: Options, to engine: inout Engine) -> ExitCode? {
-    // A preset first, whatever the order: the other options then override it.
+    // A preset first, whatever the order: the other options then override it. The
+    // board last: it checks the rule all the options settled on.
     let ordered =
-      options.presets.filter { $0.key == "preset" } + options.presets.filter { $0.key != "preset" }
+      options.presets.filter { $0.key == "preset" }
+      + options.presets.filter { $0.key != "preset" && $0.key != "board" }
+      + options.presets.filter { $0.key == "board" }
     for preset in ordered {
       do {
         try SettingTable.apply(key: preset.key, values: preset.values, to: &engine)
+      } catch EngineError.ruleNotOnBoard(let rule, _) {
+        report(
+          "--board: the rule \(rule) is not available in board mode; use --rule edge, midpoint or under"
+        )
+        return .usage
       } catch {
         let message =
           (error as? CommandError)?.message ?? (error as? EngineError)?.message ?? "\(error)"

@@ -10,10 +10,28 @@ public enum Address: Sendable, Equatable {
   case pattern(String)
 }
 
+/// Where `page` goes.
+public enum PageTarget: Sendable, Equatable {
+  /// Column K's page (1-based).
+  case column(Int)
+  /// The last column's page.
+  case last
+  /// The nearest page right of the board offset.
+  case next
+  /// The nearest page left of it.
+  case previous
+}
+
 /// A parsed command, ready to run.
 public enum Command: Sendable, Equatable {
   case press(Address)
   case pressAt(y: Double)
+  /// `press x=X y=Y` (board mode).
+  case pressAtPoint(x: Double, y: Double)
+  /// `drag x=X [y=Y]` (board mode).
+  case dragToPoint(x: Double, y: Double?)
+  /// `drag ±DX ±DY` (board mode).
+  case dragByPair(Double, Double)
   case dragTo(y: Double)
   case dragBy(Double)
   case dragToRow(Address)
@@ -43,6 +61,10 @@ public enum Command: Sendable, Equatable {
   case write(String?)
   case quit(force: Bool)
   case help(String?)
+  /// `page K|$|next|prev`.
+  case page(PageTarget)
+  /// Takes back the most recent edit, as a refused drop does.
+  case reject
   /// The catalogue's presets, one line each.
   case presets
   /// `trace -|FILE|off`: the per-frame trace to standard output, a file, or stop.

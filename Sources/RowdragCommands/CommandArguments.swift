@@ -68,6 +68,28 @@ public struct CommandArguments: Sendable {
     }
   }
 
+  /// `x=X`, `y=Y`, or both in either order, each once; nil when the first argument is
+  /// neither. Anything else alongside is an error.
+  func point() throws(CommandError) -> (x: Double?, y: Double?)? {
+    var x: Double?
+    var y: Double?
+    var others: [Token] = []
+    for token in tokens {
+      if let value = try keyed("x", token) {
+        guard x == nil else { throw fail("x= is given twice; usage: \(usage)") }
+        x = value
+      } else if let value = try keyed("y", token) {
+        guard y == nil else { throw fail("y= is given twice; usage: \(usage)") }
+        y = value
+      } else {
+        others.append(token)
+      }
+    }
+    if x == nil && y == nil { return nil }
+    if let other = others.first { throw fail("'\(other.text)' mixes forms; usage: \(usage)") }
+    return (x, y)
+  }
+
   /// A command of one address argument.
   func oneAddress() throws(CommandError) -> Address {
     try arity(1...1)

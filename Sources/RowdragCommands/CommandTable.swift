@@ -52,19 +52,35 @@ public enum CommandTable {
   /// Every command, in the order `help` lists them.
   public static let commands: [CommandSpec] = [
     CommandSpec(
-      "press", "ADDR | y=Y", "start a long press on a row (scrolls it into view first)",
+      "press", "ADDR | y=Y | x=X y=Y", "start a long press on a row (scrolls it into view first)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
+      try args.arity(1...2)
+      if let point = try args.point() {
+        guard let y = point.y else { throw args.fail("press x=X needs y=Y too: press x=X y=Y") }
+        return point.x.map { .pressAtPoint(x: $0, y: y) } ?? .pressAt(y: y)
+      }
       try args.arity(1...1)
-      if let y = try args.keyed("y", args[0]) { return .pressAt(y: y) }
       return .press(try args.address(args[0]))
     },
     CommandSpec(
-      "drag", "y=Y | +D | -D | ADDR",
-      "move the finger to screen y, by D points, or to a row's center", completes: .rowLabels
+      "drag", "y=Y | x=X [y=Y] | ±D | ±DX ±DY | ADDR",
+      "move the finger to a screen point, by D points, or to a row's center",
+      completes: .rowLabels
     ) { (args) throws(CommandError) in
-      try args.arity(1...1)
-      if let y = try args.keyed("y", args[0]) { return .dragTo(y: y) }
+      try args.arity(1...2)
+      if let point = try args.point() {
+        if let x = point.x { return .dragToPoint(x: x, y: point.y) }
+        if let y = point.y { return .dragTo(y: y) }
+      }
+      if args.count == 2 {
+        guard let dx = try args.relative(args[0]), let dy = try args.relative(args[1]) else {
+          throw args.fail(
+            "'\(args[0].text) \(args[1].text)' mixes forms; use x=X y=Y or two signed numbers like +30 -10"
+          )
+        }
+        return .dragByPair(dx, dy)
+      }
       if let d = try args.relative(args[0]) { return .dragBy(d) }
       return .dragToRow(try args.address(args[0]))
     },
@@ -122,6 +138,23 @@ public enum CommandTable {
       (args) throws(CommandError) in .unlock(try args.oneAddress())
     },
     CommandSpec("undo", "undo the last gesture or move", .undo),
+    CommandSpec(
+      "reject", "take back the last edit for good, as a refused drop (no redo)", .reject),
+    CommandSpec(
+      "page", "K | $ | next | prev", "turn the board to a column's page (board mode)",
+      completes: .words(["next", "prev", "$"])
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      switch args[0] {
+      case .word("next"): return .page(.next)
+      case .word("prev"): return .page(.previous)
+      case .word("$"): return .page(.last)
+      case .word(let w):
+        if let k = NumberText.parseWhole(w) { return .page(.column(k)) }
+      default: break
+      }
+      throw args.fail("'\(args[0].text)' is not a page; use a column number, $, next or prev")
+    },
     CommandSpec("redo", "redo the last undone edit", .redo),
     CommandSpec("print", "print the list in its input format", .print),
     CommandSpec("list", "print numbered rows with flags and labels", .list),

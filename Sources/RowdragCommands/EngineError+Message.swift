@@ -53,6 +53,20 @@ extension EngineError {
       "\(quantity.name) is out of range; use a smaller number"
     case .tooManyFrames:
       "too many frames; use at most 2147483647"
+    case .needsBoard(let what):
+      "\(what) needs board mode (--board or set board on)"
+    case .outsideScreen(let x, let screen):
+      "x=\(NumberText.short(x)) is outside the screen; use 0 <= x < \(NumberText.short(screen))"
+    case .noColumnAt(let x):
+      "no column at x=\(NumberText.short(x)) (between columns or off the board); press a row"
+    case .ruleNotOnBoard(let rule, .setRule):
+      "\(rule) is not available in board mode; use edge, midpoint or under"
+    case .ruleNotOnBoard(let rule, .setBoard):
+      "the rule \(rule) is not available in board mode; set rule edge, midpoint or under first"
+    case .boardOff:
+      "pages need board mode (--board or set board on)"
+    case .pageOutOfRange(let page, let count):
+      "no page \(page); use 1 to \(count), $, next or prev"
     case .interrupted(let run, let asked):
       "interrupted after \(run) of \(asked) frames; the frames run are kept"
     }
@@ -72,6 +86,10 @@ extension SettingName {
     case .rule: "rule"
     case .slop: "slop"
     case .distance: "distance"
+    case .screen: "screen"
+    case .column: "column"
+    case .spacing: "spacing"
+    case .paging: "paging"
     }
   }
 }
@@ -84,6 +102,8 @@ extension SettingProblem {
     case (.outOfRange(let range), _): "must be a number \(range.text)"
     case (.contentOverflow, _): "too large; the content height would overflow"
     case (.invalidParameters, _): "a parameter is outside its range"
+    case (.widerThanScreen, _): "must be 'screen' or a number > 0 and <= the screen's width"
+    case (.narrowerThanColumn, _): "must be at least the column width (set column first)"
     }
   }
 }

@@ -10,7 +10,7 @@ final class ListingWriter {
   private static let capacity = 1 << 20
   /// Room a row needs besides its label: a number of up to 19 digits, two tabs, a
   /// mark and a newline.
-  private static let frame = 24
+  private static let frame = 64
 
   init(out: OutputSink) {
     self.out = out
@@ -20,7 +20,9 @@ final class ListingWriter {
   deinit { base.deallocate() }
 
   /// Appends the line of the row numbered `number` (from 1).
-  func row(_ number: Int, mark: UInt8, label: UnsafeBufferPointer<UInt8>) throws {
+  func row(
+    _ number: Int, address: (Int, Int)? = nil, mark: UInt8, label: UnsafeBufferPointer<UInt8>
+  ) throws {
     if used + Self.frame + label.count > Self.capacity { try flush() }
     var width = 1
     var power = 10
@@ -39,6 +41,14 @@ final class ListingWriter {
       rest /= 10
     }
     p += width
+    if let (column, row) = address {
+      p.pointee = 9
+      p += 1
+      for byte in "\(column):\(row)".utf8 {
+        p.pointee = byte
+        p += 1
+      }
+    }
     p[0] = 9
     p[1] = mark
     p[2] = 9

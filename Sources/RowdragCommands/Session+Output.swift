@@ -17,15 +17,25 @@ extension Session {
     let escaping = out.isTerminal
     let writer = ListingWriter(out: out)
     var escaped: [UInt8] = []
+    // Board mode adds each row's C:R (BOARD.md §8); positions come in order.
+    let board = engine.settings.board.isOn
+    var column = 0
     try document.forEachLabel(in: layout.order) { position, label in
       if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
       let mark = position == lifted ? UInt8(ascii: ">") : layout.flags(at: position).markByte
+      var address: (Int, Int)?
+      if board {
+        while position >= layout.sectionEnd(column) { column += 1 }
+        address = (column + 1, position - layout.sectionStarts[column] + 1)
+      }
       if escaping {
         escaped.removeAll(keepingCapacity: true)
         TerminalText.escape(label, into: &escaped)
-        try escaped.withUnsafeBufferPointer { try writer.row(position + 1, mark: mark, label: $0) }
+        try escaped.withUnsafeBufferPointer {
+          try writer.row(position + 1, address: address, mark: mark, label: $0)
+        }
       } else {
-        try writer.row(position + 1, mark: mark, label: label)
+        try writer.row(position + 1, address: address, mark: mark, label: label)
       }
       return true
     }
@@ -34,6 +44,7 @@ extension Session {
 
   /// The `state` line of SPEC §5.3, keys in the contract's order.
   public func stateLine() -> String {
+    if engine.settings.board.isOn { return boardStateLine() }
     let n = NumberText.fixed3
     var line = "{\"t\":\(n(engine.time)),\"offset\":\(n(engine.offset))"
     line +=
@@ -42,6 +53,32 @@ extension Session {
     if let lift = engine.lift {
       line += "{\"row\":\(lift.position + 1),\"from\":\(lift.sourcePosition + 1)"
       line += ",\"finger\":\(n(lift.finger)),\"center\":\(n(lift.center))}"
+    } else {
+      line += "null"
+    }
+    line += ",\"dirty\":\(engine.isDirty)}"
+    return line
+  }
+
+  /// The `state` line of BOARD.md §8.
+  func boardStateLine() -> String {
+    let n = NumberText.fixed3
+    let layout = engine.layout
+    let b = engine.board
+    var line = "{\"t\":\(n(engine.time)),\"x\":\(n(b.x)),\"width\":\(n(engine.boardWidth))"
+    line +=
+      ",\"screen\":\(n(engine.settings.board.screen)),\"viewport\":\(n(engine.settings.viewport))"
+    line += ",\"columns\":["
+    line += (0..<engine.columnCount).map { k in
+      "{\"offset\":\(n(b.offsets[k])),\"content\":\(n(engine.columnContentHeight(k))),\"rows\":\(layout.rowCount(inSection: k))}"
+    }.joined(separator: ",")
+    line += "],\"phase\":\"\(engine.phase.name)\",\"rows\":\(layout.rowCount),\"lifted\":"
+    if let lift = engine.lift {
+      line +=
+        "{\"column\":\(lift.section + 1),\"row\":\(lift.position - layout.sectionStarts[lift.section] + 1)"
+      line += ",\"from\":[\(lift.sourceSection + 1),\(lift.sourceRow + 1)]"
+      line +=
+        ",\"finger\":[\(n(b.fingerX)),\(n(lift.finger))],\"center\":[\(n(b.centerX)),\(n(lift.center))]}"
     } else {
       line += "null"
     }

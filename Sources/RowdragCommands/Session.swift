@@ -32,6 +32,11 @@ public final class Session {
   /// scripts that compare, off otherwise, so a script of millions of commands does not
   /// keep them all. Off while a comparison replays the history.
   public var isRecording = false
+  /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
+  /// refuses the edit (BOARD.md §7).
+  public var onDrop: String?
+  /// The list file as named on the command line, `-` for standard input.
+  public var listName = "-"
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -84,6 +89,17 @@ public final class Session {
     switch command {
     case .press(let a): try engine.press(position: try resolve(a))
     case .pressAt(let y): try engine.press(screenY: y)
+    case .pressAtPoint(let x, let y): try engine.press(screenX: x, screenY: y)
+    case .dragToPoint(let x, let y): try engine.drag(toScreenX: x, y: y)
+    case .dragByPair(let dx, let dy): try engine.drag(byX: dx, y: dy)
+    case .reject: try engine.reject()
+    case .page(let target):
+      switch target {
+      case .column(let k): try engine.page(k &- 1)
+      case .last: try engine.page(engine.columnCount - 1)
+      case .next: try engine.page(forward: true)
+      case .previous: try engine.page(forward: false)
+      }
     case .dragTo(let y): try engine.drag(toScreenY: y)
     case .dragBy(let d): try engine.drag(by: d)
     case .dragToRow(let a):
@@ -105,9 +121,9 @@ public final class Session {
           try e.wait(s, isInterrupted: stop)
         }
       }
-    case .release: try engine.release()
+    case .release: try withDropHook { try $0.engine.release() }
     case .cancel: try engine.cancel()
-    case .move(let a, let target): try move(a, to: target)
+    case .move(let a, let target): try withDropHook { try $0.move(a, to: target) }
     case .scrollTo(let o): try engine.scroll(to: o)
     case .scrollBy(let d): try engine.scroll(by: d)
     case .scrollToRow(let a): try engine.scroll(reveal: try resolve(a))

@@ -29,6 +29,13 @@ public enum SettingTable {
       apply: { values, engine in
         let preset = try PresetTable.preset(try one(values, key: "preset"))
         try engine.requireIdle()
+        if engine.settings.board.isOn && !Engine.boardRules.contains(preset.rule) {
+          throw CommandError(
+            command: "",
+            message:
+              "preset: \(preset.name) uses the rule \(preset.rule), which is not available in board mode"
+          )
+        }
         var next = engine
         try preset.apply(to: &next)
         next.setPresetName(preset.name)
@@ -79,6 +86,31 @@ public enum SettingTable {
     .number("distance", "POINTS", read: { $0.settings.distance }) { try $0.setDistance($1) },
     .choice("clamp", read: { $0.settings.clamp }) { $0.setClamp($1) },
     .number("row-height", "HEIGHT", read: { $0.layout.rowHeight }) { try $0.setRowHeight($1) },
+    SettingSpec(
+      key: "board", arguments: "on|off", values: ["on", "off"], parameterWords: { _ in [] },
+      apply: { values, engine in
+        switch try one(values, key: "board") {
+        case "on": try engine.setBoard(true)
+        case "off": try engine.setBoard(false)
+        case let word:
+          throw CommandError(command: "", message: "board: '\(word)' is not one of on, off")
+        }
+      },
+      read: { $0.settings.board.isOn ? "on" : "off" }),
+    .number("screen", "WIDTH", read: { $0.settings.board.screen }) { try $0.setScreen($1) },
+    SettingSpec(
+      key: "column", arguments: "WIDTH|screen", values: ["screen"], parameterWords: { _ in [] },
+      apply: { values, engine in
+        let word = try one(values, key: "column")
+        try engine.setColumn(word == "screen" ? nil : try number(word, key: "column"))
+      },
+      read: { $0.settings.board.column.map(NumberText.short) ?? "screen" }),
+    .number("spacing", "WIDTH", read: { $0.settings.board.spacing }) { try $0.setSpacing($1) },
+    SettingSpec(
+      key: "paging", arguments: "on [edge=PT] [delay=S] [duration=S] | off", values: ["on", "off"],
+      parameterWords: { first in first == "on" ? ["edge=", "delay=", "duration="] : [] },
+      apply: { values, engine in try engine.setPaging(try PagingText.parse(values)) },
+      read: { PagingText.format($0.settings.board.paging) }),
   ]
 
   /// The keys, in table order.

@@ -5,6 +5,7 @@ extension Engine {
   /// Moves the finger to screen y `y`.
   public mutating func drag(toScreenY y: Double) throws(EngineError) {
     guard y.isFinite else { throw .notFinite(.fingerY) }
+    if settings.board.isOn { return try drag(toScreenX: nil, y: y) }
     switch phase {
     case .idle:
       throw .noGesture
@@ -34,7 +35,7 @@ extension Engine {
 
   /// A drag of the lifted row (the catalogue §2.1, §2.2, §2.4): the intent flags, the
   /// stored value, the `move` clock's application, the rule and the timer control.
-  private mutating func dragLifted(_ lift: inout Lift, to y: Double, center: Double) {
+  mutating func dragLifted(_ lift: inout Lift, to y: Double, center: Double) {
     let delta = y - lift.finger
     if delta < 0 { lift.scroll.movedUp = true }
     if delta > 0 { lift.scroll.movedDown = true }
@@ -62,6 +63,13 @@ extension Engine {
   public mutating func drag(toRow position: Int) throws(EngineError) {
     guard finger != nil else { throw .noGesture }
     try checkPosition(position)
+    if settings.board.isOn {
+      let k = layout.section(of: position)
+      let center = columnTop(position) + layout.height(at: position) / 2
+      return try drag(
+        toScreenX: columnLeft(k) + settings.board.columnWidth / 2 - board.x,
+        y: center - board.offsets[k])
+    }
     let center = layout.top(of: position) + layout.height(at: position) / 2
     try drag(toScreenY: center - offset)
   }

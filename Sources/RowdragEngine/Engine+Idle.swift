@@ -27,26 +27,40 @@ extension Engine {
   public mutating func scroll(to newOffset: Double) throws(EngineError) {
     try requireIdle()
     guard newOffset.isFinite else { throw .notFinite(.offset) }
+    if settings.board.isOn && activeColumn == nil {
+      // BOARD.md §6: the page column's vertical offset.
+      return try withActiveColumn(pageColumn) { (engine) throws(EngineError) in
+        try engine.scroll(to: newOffset)
+      }
+    }
     offset = clampOffset(newOffset)
   }
 
   /// Scrolls by `delta`; positive moves the content up.
   public mutating func scroll(by delta: Double) throws(EngineError) {
-    try scroll(to: offset + delta)
+    let current = settings.board.isOn ? board.offsets[pageColumn] : offset
+    try scroll(to: current + delta)
   }
 
   /// Scrolls by the smallest amount that shows the row fully.
   public mutating func scroll(reveal position: Int) throws(EngineError) {
     try requireIdle()
     try checkPosition(position)
+    if settings.board.isOn {
+      let k = layout.section(of: position)
+      if !isColumnVisible(k) { board.x = pagePosition(k) }
+      board.offsets[k] = columnRevealOffset(position)
+      return
+    }
     offset = revealOffset(position)
   }
 
   /// Scrolls to the smallest offset (`scroll top`).
-  public mutating func scrollToTop() throws(EngineError) { try scroll(to: offsetRange.lowerBound) }
+  public mutating func scrollToTop() throws(EngineError) { try scroll(to: -settings.insetTop) }
 
   /// Scrolls to the largest offset (`scroll bottom`).
   public mutating func scrollToBottom() throws(EngineError) {
-    try scroll(to: offsetRange.upperBound)
+    try scroll(
+      to: settings.board.isOn ? columnOffsetRange(pageColumn).upperBound : offsetRange.upperBound)
   }
 }

@@ -7,6 +7,7 @@ extension Engine {
     try requireIdle()
     try checkPosition(position)
     try checkLiftable(position)
+    if settings.board.isOn { return try boardPress(position: position) }
     offset = revealOffset(position)
     let section = layout.section(of: position)
     let center = layout.top(of: position, section: section) + layout.height(at: position) / 2
@@ -16,6 +17,7 @@ extension Engine {
   /// Presses whatever row is at screen y `y`, which must lie in `[0, V)`.
   public mutating func press(screenY y: Double) throws(EngineError) {
     try requireIdle()
+    if settings.board.isOn { return try press(screenX: pageColumnCenterX, screenY: y) }
     guard y >= 0, y < settings.viewport else {
       throw .outsideViewport(y: y, viewport: settings.viewport)
     }
@@ -24,17 +26,19 @@ extension Engine {
     begin(position: position, section: layout.section(of: position), finger: y)
   }
 
-  private func checkLiftable(_ position: Int) throws(EngineError) {
+  func checkLiftable(_ position: Int) throws(EngineError) {
     let flags = layout.flags(at: position)
     if flags.contains(.pinned) { throw .rowPinned(row: position + 1) }
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
   }
 
-  private mutating func begin(position: Int, section: Int, finger: Double) {
+  mutating func begin(position: Int, section: Int, finger: Double) {
     dirtyAtPress = layout.differsFromBaseline
     let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
     if settings.hold > 0 || settings.distance > 0 {
       phase = .holding(touch)
+    } else if settings.board.isOn {
+      boardLift(touch)
     } else {
       liftRow(touch)
     }
@@ -44,12 +48,16 @@ extension Engine {
   /// `c = o + Y + g`, with `g` measured now from the finger (SPEC §9.8), and the
   /// auto-scroll's run starts (the catalogue §2.1, §2.6).
   mutating func liftRow(_ touch: Touch) {
-    let top = layout.top(of: touch.position, section: touch.section)
+    let top =
+      settings.board.isOn
+      ? columnTop(touch.position) : layout.top(of: touch.position, section: touch.section)
     let height = layout.height(at: touch.position)
     let grab = top + height / 2 - (offset + touch.finger)
     var lift = Lift(
       position: touch.position, section: touch.section, sourcePosition: touch.position,
-      sourceSection: touch.section, finger: touch.finger, center: 0, grab: grab, height: height,
+      sourceSection: touch.section,
+      sourceRow: touch.position - layout.sectionStarts[touch.section], finger: touch.finger,
+      center: 0, grab: grab, height: height,
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time))
     lift.center = snapshotCenter(lift, finger: touch.finger)
     startScrollRun(&lift)

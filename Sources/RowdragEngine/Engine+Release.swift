@@ -5,13 +5,21 @@ extension Engine {
   /// Drops the lifted row in its current slot; a changed index path is one undoable
   /// edit. A hold or pan just ends.
   public mutating func release() throws(EngineError) {
+    if settings.board.isOn, finger != nil { completeTurn() }
+    defer { clampColumnOffsets() }
     switch phase {
     case .idle:
       throw .noGesture
     case .holding, .panning:
       phase = .idle
     case .lifted(var lift):
-      if settings.rule.function.acts(on: .release) { applyReorderRule(&lift, event: .release) }
+      if settings.rule.function.acts(on: .release) {
+        if settings.board.isOn {
+          withActiveColumn(lift.section) { $0.applyReorderRule(&lift, event: .release) }
+        } else {
+          applyReorderRule(&lift, event: .release)
+        }
+      }
       if (lift.position, lift.section) != (lift.sourcePosition, lift.sourceSection) {
         record(
           Edit(
@@ -24,6 +32,8 @@ extension Engine {
 
   /// Returns the lifted row to where it was lifted from; records nothing.
   public mutating func cancel() throws(EngineError) {
+    if settings.board.isOn, finger != nil { completeTurn() }
+    defer { clampColumnOffsets() }
     switch phase {
     case .idle:
       throw .noGesture

@@ -6,6 +6,7 @@ extension Engine {
   /// the rule acts on `event`.
   mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
     guard settings.rule.function.acts(on: event) else { return }
+    if settings.board.isOn { return boardReorderStep(&lift, event: event) }
     let input = reorderInput(lift, event: event)
     // The layout moves into the geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.

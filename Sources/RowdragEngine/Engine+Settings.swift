@@ -18,6 +18,7 @@ extension Engine {
     guard next.hasFiniteGeometry else { throw .invalidSetting(setting, .contentOverflow) }
     self = next
     offset = clampOffset(offset)
+    clampColumnOffsets()
   }
 
   /// Sets the top and bottom content insets `T` and `B`.
@@ -56,6 +57,9 @@ extension Engine {
   /// Chooses the reorder rule; it applies from the next drag or frame on.
   public mutating func setRule(_ rule: ReorderRule) throws(EngineError) {
     guard rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
+    if settings.board.isOn && !Engine.boardRules.contains(rule.name) {
+      throw .ruleNotOnBoard(rule: rule.name, culprit: .setRule)
+    }
     settings.rule = rule
   }
 

@@ -29,7 +29,8 @@ extension Engine {
     skipHold(&remaining)
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     var previousStep: ScrollStep?
-    let stationary = settings.autoscroll.isStationary
+    // The board's page edge scroll has a clock of its own: no skipping there.
+    let stationary = settings.autoscroll.isStationary && !settings.board.isOn
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
@@ -147,6 +148,7 @@ extension Engine {
   /// amount it applied, the timer firings, and how it scrolled when it did so without
   /// moving the lifted row.
   private mutating func frame() -> FrameResult {
+    if settings.board.isOn { return boardFrame() }
     let dt = settings.dt
     time += dt
     switch phase {
@@ -195,7 +197,7 @@ extension Engine {
   /// Steps 2–5 of a frame for the lifted row, by the clock: one application and the
   /// rule (`frame`, `step`), every timer firing due by now in time order, each with the
   /// rule, then the timer control (`timer`), or nothing (`move`).
-  private mutating func advanceLifted() -> FrameResult {
+  mutating func advanceLifted() -> FrameResult {
     guard case .lifted(var lift) = phase else { return FrameResult(changed: false) }
     let before = lift
     let offsetBefore = offset

@@ -18,6 +18,12 @@ public struct Engine: Sendable {
   public internal(set) var time = 0.0
   /// Where the gesture stands.
   public internal(set) var phase = Phase.idle
+  /// The board's offsets, finger x and page turn (BOARD.md); meaningful when the board
+  /// is on.
+  public internal(set) var board = BoardState()
+  /// In board mode, while the engine works on one column, that column: `offset` then
+  /// holds its vertical offset and `offsetRange` is its range.
+  var activeColumn: Int?
   var undoStack: [Edit] = []
   var redoStack: [Edit] = []
   /// Whether the committed order was dirty when the current gesture began.
@@ -52,10 +58,12 @@ public struct Engine: Sendable {
     self.offset = clampOffset(offset)
   }
 
-  /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)`.
+  /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)` — of the
+  /// active column in board mode.
   public var offsetRange: ClosedRange<Double> {
+    let content = activeColumn.map(columnContentHeight) ?? layout.contentHeight
     let low = -settings.insetTop
-    let high = Swift.max(low, layout.contentHeight + settings.insetBottom - settings.viewport)
+    let high = Swift.max(low, content + settings.insetBottom - settings.viewport)
     return low...high
   }
 
@@ -103,6 +111,16 @@ public struct Engine: Sendable {
   /// The last edit recorded, as 0-based global positions (what a comparison reports as
   /// the order's change).
   public var lastEdit: (from: Int, to: Int)? { undoStack.last.map { ($0.from, $0.to) } }
+  /// The last edit recorded, with sections: where the row was and where it went
+  /// (0-based global positions), for the drop hook.
+  public var lastEditSlots: (from: Slot, to: Slot)? {
+    undoStack.last.map {
+      (
+        Slot(position: $0.from, section: $0.fromSection),
+        Slot(position: $0.to, section: $0.toSection)
+      )
+    }
+  }
   /// How many edits can be undone.
   public var undoCount: Int { undoStack.count }
 

@@ -49,9 +49,30 @@ public enum EngineError: Error, Sendable, Equatable {
   case notFinite(Quantity)
   /// A tick asked for more than `Engine.maxFrames` frames.
   case tooManyFrames
+  /// A board-mode form was used with the board off.
+  case needsBoard(what: String)
+  /// A press at screen x `x` falls outside the screen of width `screen`.
+  case outsideScreen(x: Double, screen: Double)
+  /// No column lies at screen x `x` (spacing, or off the board).
+  case noColumnAt(x: Double)
+  /// A rule board mode does not have (BOARD.md §9), asked for by `culprit` (`set rule`,
+  /// `set board`).
+  case ruleNotOnBoard(rule: String, culprit: BoardConflict)
+  /// A command that needs the board on came with it off (`page`).
+  case boardOff
+  /// A page outside the columns.
+  case pageOutOfRange(page: Int, count: Int)
   /// A tick or wait was interrupted after running `framesRun` of `framesAsked` frames;
   /// the frames it ran are kept.
   case interrupted(framesRun: Int, framesAsked: Int)
+}
+
+/// Which of the two came second when the board and a rule it does not have met.
+public enum BoardConflict: Sendable, Equatable {
+  /// `set rule` with the board on.
+  case setRule
+  /// `set board on` with such a rule.
+  case setBoard
 }
 
 /// The settings the engine checks.
@@ -74,6 +95,14 @@ public enum SettingName: Sendable, Equatable {
   case slop
   /// The drag distance that lifts.
   case distance
+  /// The board's screen width.
+  case screen
+  /// The board's column width.
+  case column
+  /// The spacing between columns.
+  case spacing
+  /// The page edge scroll.
+  case paging
 }
 
 /// What is wrong with a setting's value.
@@ -84,6 +113,10 @@ public enum SettingProblem: Sendable, Equatable {
   case contentOverflow
   /// A profile or rule whose parameter values do not fit its kind.
   case invalidParameters
+  /// A column width above the screen's.
+  case widerThanScreen
+  /// A screen narrower than the column width set.
+  case narrowerThanColumn
 }
 
 /// Coordinates the engine keeps finite.

@@ -45,6 +45,8 @@ public struct Lift: Sendable, Equatable {
   public var sourcePosition: Int
   /// The section `L` was lifted from.
   public var sourceSection: Int
+  /// `L`'s row within that section at lift (0-based), for board mode's `from`.
+  public var sourceRow: Int
   /// Finger screen y.
   public var finger: Double
   /// Snapshot center, content y.

@@ -54,6 +54,8 @@ public struct Settings: Sendable, Equatable {
   public var distance = 0.0
   /// Whether the snapshot's center is kept on screen (§4.3).
   public var clamp = SnapshotClamp.none
+  /// Board mode: columns side by side (BOARD.md).
+  public var board = BoardSettings()
   /// The name of the last preset chosen (the catalogue §5): a label the command layer
   /// keeps with the settings it set; the engine never reads it.
   public var presetName = "rowdrag"

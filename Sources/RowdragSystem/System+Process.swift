@@ -46,3 +46,51 @@ extension System {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }
+
+/// How a child process ended.
+public enum ProcessOutcome: Sendable, Equatable {
+  /// It exited with this status (127: the shell could not run the command).
+  case exited(Int32)
+  /// A signal ended it.
+  case signaled(Int32)
+  /// It could not be started at all.
+  case couldNotStart(Int32)
+}
+
+extension System {
+  /// Runs `command` through `/bin/sh -c` and waits for it: standard input `/dev/null`,
+  /// standard output and error both to this process's standard error, the environment
+  /// this process's plus `extra`. Values are passed through the environment, never
+  /// put into the command line, so no label can inject shell syntax.
+  public static func runShell(_ command: String, extra: [String: String]) -> ProcessOutcome {
+    var environment = environmentVariables()
+    for (key, value) in extra { environment[key] = value }
+    let entries = environment.keys.sorted().map { "\($0)=\(environment[$0] ?? "")" }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    let argv = ["/bin/sh", "-c", command]
+    var pid = pid_t()
+    let status = withCStrings(argv) { args in
+      withCStrings(entries) { env in posix_spawn(&pid, "/bin/sh", &actions, nil, args, env) }
+    }
+    guard status == 0 else { return .couldNotStart(status) }
+    var wait: Int32 = 0
+    while waitpid(pid, &wait, 0) < 0 {
+      guard errno == EINTR else { return .couldNotStart(errno) }
+    }
+    if wait & 0x7f == 0 { return .exited((wait >> 8) & 0xff) }
+    return .signaled(wait & 0x7f)
+  }
+
+  /// A NULL-terminated array of C strings for the duration of `body`.
+  private static func withCStrings<R>(
+    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
+  ) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return body(pointers)
+  }
+}

@@ -1,0 +1,55 @@
+import RowdragEngine
+import RowdragSystem
+
+/// The drop hook (BOARD.md §7): after a `release` or `move` that changed the row's
+/// index path, `--on-drop CMD` decides whether the edit stands. A refusal puts the row
+/// back and fails the command, so a run that exits 0 means every drop was accepted.
+extension Session {
+  func withDropHook(_ edit: (Session) throws -> Void) throws {
+    guard let hook = onDrop else { return try edit(self) }
+    let before = engine
+    try edit(self)
+    guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
+    let outcome = System.runShell(hook, extra: hookEnvironment(slots, before: before))
+    if outcome == .exited(0) { return }
+    // Refused: the order as it was at lift (or before the move), nothing recorded, the
+    // redo stack kept, the gesture over.
+    engine = before
+    if engine.finger != nil { try engine.cancel() }
+    let reason: String =
+      switch outcome {
+      case .exited(let status): "status \(status)"
+      case .signaled(let signal): "killed by signal \(signal)"
+      case .couldNotStart: "status 127"
+      }
+    throw CommandError(
+      command: "",
+      message: "the --on-drop command failed (\(reason)); the row is back at \(address(slots.from))"
+    )
+  }
+
+  /// `C:R` (1-based) of a slot in the current layout.
+  private func address(_ slot: Slot) -> String {
+    "\(slot.section + 1):\(slot.position - engine.layout.sectionStarts[slot.section] + 1)"
+  }
+
+  private func hookEnvironment(_ slots: (from: Slot, to: Slot), before: Engine) -> [String: String]
+  {
+    let layout = engine.layout
+    let id = Int(layout.order[slots.to.position])
+    // A label goes up to a NUL byte: the environment cannot hold one.
+    let label =
+      document.label(ofRow: id).split(separator: "\0", omittingEmptySubsequences: false)
+      .first.map(String.init) ?? ""
+    let from =
+      "\(slots.from.section + 1):\(slots.from.position - before.layout.sectionStarts[slots.from.section] + 1)"
+    return [
+      "ROWDRAG_LABEL": label,
+      "ROWDRAG_FROM": from,
+      "ROWDRAG_TO": address(slots.to),
+      "ROWDRAG_FROM_TITLE": document.title(ofSection: slots.from.section) ?? "",
+      "ROWDRAG_TO_TITLE": document.title(ofSection: slots.to.section) ?? "",
+      "ROWDRAG_FILE": listName,
+    ]
+  }
+}

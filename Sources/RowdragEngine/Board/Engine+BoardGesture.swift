@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Gestures in two dimensions (BOARD.md §3): press, drag, the 2-D slop and the pan,
+/// and the lift with a horizontal grab offset.
+extension Engine {
+  /// Presses the row at `position` on the board: pages to its column when that is not
+  /// fully visible, scrolls the column to show the row, and puts the finger at the
+  /// column's and the row's center.
+  mutating func boardPress(position: Int) throws(EngineError) {
+    let k = layout.section(of: position)
+    if !isColumnVisible(k) { board.x = pagePosition(k) }
+    board.offsets[k] = columnRevealOffset(position)
+    let center = columnTop(position) + layout.height(at: position) / 2
+    let x = columnLeft(k) + settings.board.columnWidth / 2 - board.x
+    boardBegin(position: position, column: k, x: x, y: center - board.offsets[k])
+  }
+
+  /// Presses whatever row is at screen point `(x, y)`; board mode only.
+  public mutating func press(screenX x: Double, screenY y: Double) throws(EngineError) {
+    guard settings.board.isOn else { throw .needsBoard(what: "press x=") }
+    try requireIdle()
+    guard x >= 0, x < settings.board.screen else {
+      throw .outsideScreen(x: x, screen: settings.board.screen)
+    }
+    guard y >= 0, y < settings.viewport else {
+      throw .outsideViewport(y: y, viewport: settings.viewport)
+    }
+    guard let k = columnUnderFinger(x) else { throw .noColumnAt(x: x) }
+    let contentY = board.offsets[k] + y + layout.headerTop(k)
+    guard let position = layout.row(atContentY: contentY), layout.section(of: position) == k
+    else { throw .noRowAt(y: y) }
+    try checkLiftable(position)
+    boardBegin(position: position, column: k, x: x, y: y)
+  }
+
+  private mutating func boardBegin(position: Int, column k: Int, x: Double, y: Double) {
+    board.fingerX = x
+    board.pressX = x
+    board.panColumn = k
+    begin(position: position, section: k, finger: y)
+  }
+
+  /// The screen x of the page column's center, where `press y=Y` presses.
+  var pageColumnCenterX: Double {
+    columnLeft(pageColumn) + settings.board.columnWidth / 2 - board.x
+  }
+
+  /// Lifts in board mode: the vertical grab in the column's coordinates, and the
+  /// horizontal one in the board's.
+  mutating func boardLift(_ touch: Touch) {
+    withActiveColumn(touch.section) { $0.liftRow(touch) }
+    let k = touch.section
+    board.grabX = (columnLeft(k) + settings.board.columnWidth / 2) - (board.x + board.fingerX)
+    board.centerX = board.x + board.fingerX + (settings.grab == .center ? 0 : board.grabX)
+  }
+
+  /// Moves the finger to screen `(x, y)` (either may stay); board mode only.
+  public mutating func drag(toScreenX x: Double?, y: Double?) throws(EngineError) {
+    guard settings.board.isOn else { throw .needsBoard(what: "drag x=") }
+    guard let current = finger else { throw .noGesture }
+    let newX = x ?? board.fingerX
+    let newY = y ?? current
+    guard newX.isFinite, newY.isFinite else { throw .notFinite(.fingerY) }
+    switch phase {
+    case .idle:
+      throw .noGesture
+    case .holding(var touch):
+      board.fingerX = newX
+      touch.finger = newY
+      let dx = newX - board.pressX
+      let dy = newY - touch.pressY
+      if settings.distance > 0 {
+        if (dx * dx + dy * dy).squareRoot() >= settings.distance {
+          boardLift(touch)
+        } else {
+          phase = .holding(touch)
+        }
+      } else {
+        phase =
+          dx * dx + dy * dy > settings.slop * settings.slop
+          ? .panning(finger: newY) : .holding(touch)
+      }
+    case .panning(let previous):
+      board.fingerX = newX
+      let k = board.panColumn
+      let range = columnOffsetRange(k)
+      board.offsets[k] = Swift.min(
+        Swift.max(board.offsets[k] - (newY - previous), range.lowerBound), range.upperBound)
+      phase = .panning(finger: newY)
+    case .lifted(var lift):
+      let centerX = (board.x + newX) + (settings.grab == .center ? 0 : board.grabX)
+      let center = withActiveColumn(lift.section) { $0.snapshotCenter(lift, finger: newY) }
+      guard center.isFinite, centerX.isFinite else { throw .notFinite(.snapshotPosition) }
+      board.fingerX = newX
+      board.centerX = centerX
+      withActiveColumn(lift.section) { $0.dragLifted(&lift, to: newY, center: center) }
+      phase = .lifted(lift)
+    }
+  }
+
+  /// Moves the finger by `(dx, dy)`; board mode only.
+  public mutating func drag(byX dx: Double, y dy: Double) throws(EngineError) {
+    guard settings.board.isOn else { throw .needsBoard(what: "drag ±DX ±DY") }
+    guard let y = finger else { throw .noGesture }
+    try drag(toScreenX: board.fingerX + dx, y: y + dy)
+  }
+
+  /// The column offset that shows the row at `position` by the smallest scroll
+  /// (SPEC §9.5 within its column).
+  func columnRevealOffset(_ position: Int) -> Double {
+    let k = layout.section(of: position)
+    let o = board.offsets[k]
+    let top = columnTop(position)
+    let h = layout.height(at: position)
+    let range = columnOffsetRange(k)
+    func clamp(_ v: Double) -> Double {
+      Swift.min(Swift.max(v, range.lowerBound), range.upperBound)
+    }
+    if top >= o && top + h <= o + settings.viewport { return o }
+    if h > settings.viewport || top < o { return clamp(top) }
+    return clamp(top + h - settings.viewport)
+  }
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The reorder step in board mode (BOARD.md §5): first a change of column when the
+/// finger is over another column the row may enter, then the rule within the column
+/// that holds the row. Runs inside `withActiveColumn` of the row's column.
+extension Engine {
+  mutating func boardReorderStep(_ lift: inout Lift, event: ReorderEvent) {
+    let rule = settings.rule.name
+    let moved = changeColumn(&lift, under: rule == UnderRule.kind.name)
+    // Within the column that now holds the row.
+    let input = reorderInput(lift, event: event)
+    var geometry = ColumnGeometry(
+      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
+    swap(&geometry.layout, &layout)
+    switch rule {
+    case EdgeRule.kind.name:
+      geometry.stepPastMidpoints(input, reach: input.snapshotLength / 2)
+    case MidpointRule.kind.name:
+      geometry.stepPastMidpoints(input, reach: 0)
+    default:
+      // `under`: once, when the finger is over the row's own column and the change of
+      // column did not move it in this event.
+      if !moved && columnUnderFinger(board.fingerX) == lift.section {
+        UnderRule().reorder(input, in: &geometry)
+      }
+    }
+    swap(&geometry.layout, &layout)
+    lift.position = geometry.lifted.position
+    lift.section = geometry.lifted.section
+    clampOffset(forColumnsBeside: lift.section)
+  }
+
+  /// Step 1: moves the lifted row into the column under the finger, when it may go
+  /// there. Returns whether it moved.
+  private mutating func changeColumn(_ lift: inout Lift, under: Bool) -> Bool {
+    let a = lift.section
+    guard let f = columnUnderFinger(board.fingerX), f != a, settings.sections == .cross,
+      !hasPin(in: a, after: lift.position)
+    else { return false }
+    // The slot in f: after its last row, or before the row under the finger (`under`).
+    let end = layout.sectionEnd(f)
+    var target = end  // a global position in the order without the row
+    if under {
+      let y = board.offsets[f] + lift.finger + layout.headerTop(f)
+      if let r = layout.row(atContentY: y), layout.section(of: r) == f { target = r }
+    }
+    // No pinned row of f at or after the target.
+    if (target..<end).contains(where: { layout.flags(at: $0).contains(.pinned) }) { return false }
+    let destination = f > a ? target - 1 : target
+    let screenY = lift.center - offset  // the snapshot keeps its screen y
+    layout.relocate(from: lift.position, fromSection: a, to: destination, toSection: f)
+    lift.position = destination
+    lift.section = f
+    switchActiveColumn(to: f)
+    lift.center = offset + screenY
+    return true
+  }
+
+  /// Whether a pinned row lies after `position` in column `k`.
+  private func hasPin(in k: Int, after position: Int) -> Bool {
+    guard layout.hasFlags else { return false }
+    return ((position + 1)..<layout.sectionEnd(k)).contains {
+      layout.flags(at: $0).contains(.pinned)
+    }
+  }
+
+  /// Keeps every column but the active one inside its range (the active one's offset is
+  /// `offset`, clamped by the auto-scroll itself).
+  private mutating func clampOffset(forColumnsBeside k: Int) {
+    for c in 0..<columnCount where c != activeColumn {
+      let range = columnOffsetRange(c)
+      board.offsets[c] = Swift.min(Swift.max(board.offsets[c], range.lowerBound), range.upperBound)
+    }
+  }
+}

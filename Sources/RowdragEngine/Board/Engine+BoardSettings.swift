@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// `set board|screen|column|spacing|paging` and `page` (BOARD.md §2, §4, §6).
+extension Engine {
+  /// The rules board mode has (BOARD.md §5).
+  public static let boardRules: Set<String> = [
+    EdgeRule.kind.name, MidpointRule.kind.name, UnderRule.kind.name,
+  ]
+
+  /// Turns board mode on (the first page, every column at its top) or off.
+  public mutating func setBoard(_ on: Bool) throws(EngineError) {
+    try requireIdle()
+    guard on != settings.board.isOn else { return }
+    if on {
+      guard Engine.boardRules.contains(settings.rule.name) else {
+        throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
+      }
+      settings.board.isOn = true
+      board = BoardState()
+      board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)
+    } else {
+      settings.board.isOn = false
+      offset = clampOffset(-settings.insetTop)
+    }
+  }
+
+  /// Sets the screen width `W`.
+  public mutating func setScreen(_ width: Double) throws(EngineError) {
+    try requireIdle()
+    guard width.isFinite, width > 0 else { throw .invalidSetting(.screen, .outOfRange(.positive)) }
+    if let column = settings.board.column, column > width {
+      throw .invalidSetting(.screen, .narrowerThanColumn)
+    }
+    keepingPageColumn { $0.settings.board.screen = width }
+  }
+
+  /// Sets the column width `w` (nil: the screen's width).
+  public mutating func setColumn(_ width: Double?) throws(EngineError) {
+    try requireIdle()
+    if let width {
+      guard width.isFinite, width > 0 else {
+        throw .invalidSetting(.column, .outOfRange(.positive))
+      }
+      guard width <= settings.board.screen else {
+        throw .invalidSetting(.column, .widerThanScreen)
+      }
+    }
+    keepingPageColumn { $0.settings.board.column = width }
+  }
+
+  /// Sets the spacing `s` between columns.
+  public mutating func setSpacing(_ spacing: Double) throws(EngineError) {
+    try requireIdle()
+    guard spacing.isFinite, spacing >= 0 else {
+      throw .invalidSetting(.spacing, .outOfRange(.nonNegative))
+    }
+    keepingPageColumn { $0.settings.board.spacing = spacing }
+  }
+
+  /// Sets the page edge scroll (nil: off).
+  public mutating func setPaging(_ paging: Paging?) throws(EngineError) {
+    try requireIdle()
+    if let p = paging {
+      for v in [p.edge, p.delay, p.duration] where !(v.isFinite && v >= 0) {
+        throw .invalidSetting(.paging, .outOfRange(.nonNegative))
+      }
+    }
+    settings.board.paging = paging
+  }
+
+  /// Applies a geometry change, then puts the board at the page of the column that was
+  /// the page column before it (BOARD.md §10.5).
+  private mutating func keepingPageColumn(_ change: (inout Engine) -> Void) {
+    let column = pageColumn
+    change(&self)
+    if settings.board.isOn { board.x = pagePosition(column) }
+  }
+
+  /// `page K`: the board offset becomes column `k`'s page position (0-based).
+  public mutating func page(_ k: Int) throws(EngineError) {
+    try requireBoard()
+    guard k >= 0, k < columnCount else {
+      throw .pageOutOfRange(page: k &+ 1, count: columnCount)
+    }
+    board.x = pagePosition(k)
+  }
+
+  /// `page next` / `page prev`: the nearest page position right or left of the board
+  /// offset; nothing at the last or first page.
+  public mutating func page(forward: Bool) throws(EngineError) {
+    try requireBoard()
+    let x = board.x
+    let pages = pagePositions
+    if let target = forward ? pages.filter({ $0 > x }).min() : pages.filter({ $0 < x }).max() {
+      board.x = target
+    }
+  }
+
+  private func requireBoard() throws(EngineError) {
+    guard settings.board.isOn else { throw .boardOff }
+    try requireIdle()
+  }
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The page edge scroll (BOARD.md §4): a finger resting in an edge zone turns the board
+/// a page after a delay, linearly over a duration; a frame's step 2.
+extension Engine {
+  /// The page positions `P_k`, in column order (some may repeat at the last page).
+  var pagePositions: [Double] { (0..<columnCount).map(pagePosition) }
+
+  /// One frame of the page edge scroll while a row is lifted.
+  mutating func pageEdgeScroll() {
+    guard let paging = settings.board.paging, case .lifted = phase else { return }
+    if board.turn == nil {
+      let zone = edgeZone(paging)
+      if zone != board.dwell.zone { board.dwell = Dwell(zone: zone, count: 0) }
+      guard zone != 0 else { return }
+      board.dwell.count += 1
+      guard Double(board.dwell.count) * settings.dt >= paging.delay - 1e-9 else { return }
+      board.dwell.count = 0
+      let x = board.x
+      let pages = pagePositions
+      guard let target = zone < 0 ? pages.filter({ $0 < x }).max() : pages.filter({ $0 > x }).min()
+      else { return }
+      board.turn = PageTurn(from: x, to: target, frame: 0)
+    }
+    advanceTurn(paging)
+  }
+
+  /// Which edge zone the finger is in: −1 left, +1 right, 0 none (left tested first;
+  /// a zone counts only when a page lies that way).
+  private func edgeZone(_ paging: Paging) -> Int {
+    let x = board.fingerX
+    let pages = pagePositions
+    if x < paging.edge && pages.contains(where: { $0 < board.x }) { return -1 }
+    if x > settings.board.screen - paging.edge && pages.contains(where: { $0 > board.x }) {
+      return 1
+    }
+    return 0
+  }
+
+  /// The turn's next frame: `x = x₀ + (x₁ − x₀)·(j·dt/duration)`, or `x₁` at the end.
+  private mutating func advanceTurn(_ paging: Paging) {
+    guard var turn = board.turn else { return }
+    turn.frame += 1
+    let elapsed = Double(turn.frame) * settings.dt
+    let ended = elapsed >= paging.duration - 1e-9
+    moveBoard(
+      to: ended ? turn.to : turn.from + (turn.to - turn.from) * (elapsed / paging.duration))
+    board.turn = ended ? nil : turn
+    if ended { board.dwell = Dwell() }  // the next frame starts a fresh dwell
+  }
+
+  /// Sets the board offset; a lifted snapshot stays under the still finger.
+  private mutating func moveBoard(to x: Double) {
+    board.centerX += x - board.x
+    board.x = x
+  }
+
+  /// `release` and `cancel` complete a running turn at once.
+  mutating func completeTurn() {
+    if let turn = board.turn { moveBoard(to: turn.to) }
+    board.turn = nil
+    board.dwell = Dwell()
+  }
+}
