@@ -136,8 +136,15 @@ public final class Session {
     case .redo: try engine.redo()
     case .print: try printList(to: out)
     case .list: try writeListing(to: out)
-    case .show: try out.write(ShowRenderer(session: self).render())
+    case .show:
+      try out.write(
+        engine.settings.board.isOn
+          ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render())
     case .live:
+      if engine.settings.board.isOn {
+        throw CommandError(
+          command: "", message: "the live view shows one table; set board off first, or use show")
+      }
       guard let openLive else {
         throw CommandError(
           command: "", message: "the live view needs the interactive shell; use rowdrag --live FILE"

@@ -1,0 +1,98 @@
+import RowdragEngine
+
+/// `show` in board mode (BOARD.md §8): the columns on screen side by side, each with
+/// its title, offset and visible rows, the lifted row's slot as a gap and the snapshot
+/// drawn in the column under its center at its screen y.
+struct BoardShowRenderer {
+  let session: Session
+  /// At most this many lines per column.
+  static let maxLines = 200
+
+  func render() -> String {
+    let engine = session.engine
+    let board = engine.board
+    let settings = engine.settings.board
+    let width = Swift.max(session.width, 20)
+    let n = NumberText.fixed3
+    var visible = (0..<engine.columnCount).filter { k in
+      engine.columnLeft(k) < board.x + settings.screen
+        && engine.columnLeft(k) + settings.columnWidth > board.x
+    }
+    // Narrow terminals show the page column alone.
+    if visible.count > 1 && (width - (visible.count - 1) * 3) / visible.count < 16 {
+      visible = [engine.pageColumn]
+    }
+    let pages = engine.pagePositions
+    let page = (pages.firstIndex { $0 >= board.x - 1e-9 } ?? 0) + 1
+    var fields = [
+      "board x \(n(board.x)) (0..\(n(engine.maxBoardOffset)))",
+      "page \(page)/\(engine.columnCount)", engine.phase.name, "t=\(n(engine.time))",
+    ]
+    if pages.contains(where: { $0 < board.x }) { fields.append("◀") }
+    if pages.contains(where: { $0 > board.x }) { fields.append("▶") }
+    if board.turn != nil || board.dwell.zone != 0 {
+      fields.append(
+        board.dwell.zone < 0 || (board.turn.map { $0.to < $0.from } ?? false) ? "◀◀" : "▶▶")
+    }
+    if let lift = engine.lift {
+      fields.append("finger (\(n(board.fingerX)), \(n(lift.finger)))")
+    }
+    var out = fields.joined(separator: "  ") + "\n"
+    let columnWidth = Swift.max(8, (width - (visible.count - 1) * 3) / visible.count)
+    let columns = visible.map { lines(ofColumn: $0, width: columnWidth) }
+    let height = columns.map(\.count).max() ?? 0
+    for i in 0..<height {
+      let cells = columns.map { i < $0.count ? $0[i] : "" }
+      let row = cells.map { TextWidth.fit($0, width: columnWidth).padded(toColumns: columnWidth) }
+      var line = row.joined(separator: " │ ")
+      while line.hasSuffix(" ") { line.removeLast() }
+      out += line + "\n"
+    }
+    return out
+  }
+
+  /// One column's lines: its title, its offset and rows, then one line per visible item.
+  private func lines(ofColumn k: Int, width: Int) -> [String] {
+    let engine = session.engine
+    let layout = engine.layout
+    let o = engine.board.offsets[k]
+    let v = engine.settings.viewport
+    let title = session.document.title(ofSection: k) ?? "column \(k + 1)"
+    let start = layout.sectionStarts[k]
+    let end = layout.sectionEnd(k)
+    let compact = width < 40
+    var items: [(y: Double, text: String)] = []
+    var first: Int?
+    var last: Int?
+    for p in start..<end {
+      let top = layout.top(of: p, section: k) - layout.headerTop(k) - o
+      let h = layout.height(at: p)
+      if top >= v || items.count >= Self.maxLines { break }
+      guard top + h > 0 else { continue }
+      first = first ?? p - start + 1
+      last = p - start + 1
+      let range = compact ? "" : "\(whole(top))..\(whole(top + h)) "
+      let address = "\(k + 1):\(p - start + 1)"
+      if p == engine.lift?.position {
+        items.append((top + h / 2, "\(address) \(range). . . ."))
+      } else {
+        let flag = Character(Unicode.Scalar(layout.flags(at: p).markByte))
+        items.append((top + h / 2, "\(address) \(range)\(flag) \(session.label(atPosition: p))"))
+      }
+    }
+    if let lift = engine.lift, engine.column(atBoardX: engine.board.centerX) == k {
+      // The snapshot is in the lifted row's column's coordinates; on screen it is at
+      // the same y in whichever column it floats over.
+      let screenY = lift.center - engine.board.offsets[lift.section]
+      let line = ">> \(session.label(atPosition: lift.position))"
+      let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
+      items.insert((screenY, line), at: index)
+    }
+    let rows = first.map { "rows \($0)-\(last ?? $0)" } ?? "no rows"
+    return [title, "offset \(NumberText.fixed3(o))  \(rows)"] + items.map(\.text)
+  }
+
+  private func whole(_ value: Double) -> String {
+    abs(value) < 1e15 ? String(Int(value.rounded(.down))) : NumberText.fixed3(value)
+  }
+}
