@@ -22,6 +22,9 @@ struct NoTrapTests {
       "damp=1:2", "zone=0.5h+6", "zone=v/0", "zone=1e308v", "full=1e308h", "cap=0", "per=1e-300",
       "gate=net", "gate=intent", "order=closer", "point=edge", "edges=inset", "nearest", "far",
       "guarded", "intersect", "overlap", "drop",
+      // Board mode.
+      "board", "on", "off", "screen", "column", "spacing", "paging", "x=0", "x=374.9", "x=-1",
+      "x=1e308", "next", "prev", "+30", "-10", "edge=0", "delay=0", "duration=0", "2:2", "3:1",
     ] + PresetTable.names
 
   @Test("20,000 random command lines on text and JSON lists")
@@ -47,7 +50,8 @@ struct NoTrapTests {
       // A trace goes to standard output, never to a file named by a random word.
       .replacingOccurrences(of: "trace", with: "trace -;")
       let list = lists[round % lists.count]
-      let options = round % 8 == 0 ? ["--header", "^# "] : []
+      let options =
+        round % 8 == 0 ? ["--header", "^# "] : round % 8 == 3 ? ["--board", "--header", "^# "] : []
       let result = rowdrag(options + ["--keep-going", "-n", "-e", script], stdin: list)
       #expect(result.status == 0 || result.status == 1, "round \(round)")
       if result.stdout.contains("inf") || result.stdout.contains("nan") {

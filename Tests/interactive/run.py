@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Tests that drive the built binary from outside: an independent model of SPEC.md
-on random scripts, the readline REPL (through a pseudo-terminal, with pexpect), the
+"""Tests that drive the built binary from outside: independent models of SPEC.md, the
+behaviour catalogue and board mode on random scripts, the readline REPL (through a pseudo-terminal, with pexpect), the
 bash/zsh/fish completions, the man page lint and the README's commands. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
 
 import os
@@ -14,12 +14,13 @@ import repl_tests  # noqa: E402
 import shell_tests  # noqa: E402
 import docs_tests  # noqa: E402
 import model_tests  # noqa: E402
+import board_model_tests  # noqa: E402
 
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     passed = failed = 0
-    for module in (model_tests, repl_tests, live_tests, shell_tests, docs_tests):
+    for module in (model_tests, board_model_tests, repl_tests, live_tests, shell_tests, docs_tests):
         for name in sorted(n for n in dir(module) if n.startswith("test_")):
             try:
                 getattr(module, name)(binary)

@@ -7,8 +7,10 @@ extension Engine {
   mutating func boardReorderStep(_ lift: inout Lift, event: ReorderEvent) {
     let rule = settings.rule.name
     let moved = changeColumn(&lift, under: rule == UnderRule.kind.name)
-    // Within the column that now holds the row.
+    // Within the column that now holds the row. (Asked before the layout is lent to
+    // the geometry, while the engine can still see its columns.)
     let input = reorderInput(lift, event: event)
+    let overOwnColumn = columnUnderFinger(board.fingerX) == lift.section
     var geometry = ColumnGeometry(
       layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
     swap(&geometry.layout, &layout)
@@ -20,7 +22,7 @@ extension Engine {
     default:
       // `under`: once, when the finger is over the row's own column and the change of
       // column did not move it in this event.
-      if !moved && columnUnderFinger(board.fingerX) == lift.section {
+      if !moved && overOwnColumn {
         UnderRule().reorder(input, in: &geometry)
       }
     }
