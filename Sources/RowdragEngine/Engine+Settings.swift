@@ -119,6 +119,16 @@ extension Engine {
     guard settings.autoscroll.isValid else {
       throw .invalidSetting(.autoscroll, .invalidParameters)
     }
+    let b = settings.board
+    guard b.screen.isFinite, b.screen > 0 else {
+      throw .invalidSetting(.screen, .outOfRange(.positive))
+    }
+    if let w = b.column, !(w.isFinite && w > 0 && w <= b.screen) {
+      throw .invalidSetting(.column, .widerThanScreen)
+    }
+    guard b.spacing.isFinite, b.spacing >= 0 else {
+      throw .invalidSetting(.spacing, .outOfRange(.nonNegative))
+    }
   }
 
   /// Whether the content height and both offset bounds are finite numbers.

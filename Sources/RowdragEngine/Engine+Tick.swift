@@ -3,7 +3,7 @@
 /// Time: `tick` and `wait` (SPEC §2.3, §9.7, §9.11).
 extension Engine {
   /// The most timer firings one frame processes (see `advanceLifted`).
-  public static let maxFiringsPerFrame = 100_000
+  public static let maxFiringsPerFrame = 1_000
 
   /// The largest frame count one command may ask for.
   public static let maxFrames = 2_147_483_647
@@ -98,11 +98,12 @@ extension Engine {
         throw .interrupted(framesRun: index, framesAsked: frames)
       }
       index += 1
-      let before = offset
+      let before = verticalOffset
       let result = frame()
       observe(
         FrameReport(
-          index: index, time: time, phase: phase, offset: offset, delta: offset - before,
+          index: index, time: time, phase: phase, offset: verticalOffset,
+          delta: verticalOffset - before,
           amount: result.amount, fired: result.fired, measuredDistance: measuredEdgeDistance))
     }
   }

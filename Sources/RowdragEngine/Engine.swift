@@ -56,6 +56,13 @@ public struct Engine: Sendable {
     self.offset = -settings.insetTop
     guard hasFiniteGeometry else { throw .invalidSetting(.insets, .contentOverflow) }
     self.offset = clampOffset(offset)
+    if settings.board.isOn {
+      guard Engine.boardRules.contains(settings.rule.name) else {
+        throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
+      }
+      board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)
+      clampColumnOffsets()
+    }
   }
 
   /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)` — of the

@@ -4,8 +4,8 @@ import RowdragFormats
 
 /// Command lines against a fresh session over a small list with sections, a lock and
 /// a pin: every parse error must be a `CommandError`, every run must leave the engine
-/// consistent. `write` is parsed but not run (it would write files), and long ticks
-/// are shortened so one input stays fast.
+/// consistent. `write`, a trace to a file and a chart are parsed but not run (they would
+/// write files), and long ticks are skipped so one input stays fast.
 enum CommandsTarget {
   static let list = Array("# Work\nreport\nreview\n# Home\nmilk\neggs\n# Empty\n".utf8)
 
@@ -24,6 +24,8 @@ enum CommandsTarget {
       }
       switch command {
       case .write: continue
+      case .trace(let path) where path != "-" && path != "off": continue  // would write a file
+      case .compare(let words) where words.contains(where: { $0.hasPrefix("plot=") }): continue
       case .tick(let n) where n > 5_000: continue
       case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
       default: break

@@ -31,13 +31,19 @@ enum EngineTarget {
     settings.slop = [10, 0, 8][input.next() % 3]
     settings.distance = [0, 0, 1, 10][input.next() % 4]
     settings.clamp = input.next() % 3 == 0 ? .inset : .none
+    if input.next() % 3 == 0 {
+      settings.board.isOn = true
+      settings.rule = [ReorderRule.edge, .midpoint, .under][input.next() % 3]
+      settings.board.column = [nil, 300, 120][input.next() % 3]
+      settings.board.spacing = [0, 10][input.next() % 2]
+    }
     guard
       var engine = try? Engine(
         layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
     else { return }
     Invariants.check(engine)
     while !input.isAtEnd {
-      let command = input.next() % 20
+      let command = input.next() % 22
       let argument = input.next()
       let row = rows == 0 ? 0 : argument % (rows + 1) - (argument % 7 == 0 ? 1 : 0)
       let y = Double(argument) * 3 - 30
@@ -63,6 +69,10 @@ enum EngineTarget {
         case 16: try engine.redo()
         case 17: try engine.setViewport(Double(argument % 200) * 4)
         case 18: try engine.wait(Double(argument) / 50)
+        case 19 where engine.settings.board.isOn: try engine.press(screenX: y + 30, screenY: y)
+        case 20 where engine.settings.board.isOn:
+          try engine.drag(toScreenX: Double(argument) * 2 - 20, y: argument % 2 == 0 ? nil : y)
+        case 21 where engine.settings.board.isOn: try engine.page(argument % 4)
         default: try engine.setRowHeight(Double(argument % 100))
         }
       } catch {

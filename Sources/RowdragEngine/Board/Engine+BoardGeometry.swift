@@ -16,6 +16,13 @@ extension Engine {
   /// `x_max = max(0, W_b − W)`.
   public var maxBoardOffset: Double { Swift.max(0, boardWidth - settings.board.screen) }
 
+  /// The vertical offset a frame report gives: the table's, or in board mode that of
+  /// the lifted row's column (else the page column's).
+  public var verticalOffset: Double {
+    guard settings.board.isOn, board.offsets.count == columnCount else { return offset }
+    return board.offsets[lift?.section ?? pageColumn]
+  }
+
   /// Column `k`'s left edge in board x, `k·p`.
   public func columnLeft(_ k: Int) -> Double { Double(k) * settings.board.pitch }
 
