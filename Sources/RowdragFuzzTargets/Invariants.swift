@@ -17,6 +17,17 @@ enum Invariants {
     precondition((layout.sectionStarts.last ?? 0) <= n, "a section starts past the end")
     precondition(engine.offsetRange.contains(engine.offset), "the offset is out of bounds")
     precondition(engine.offset.isFinite && engine.time.isFinite, "a number is not finite")
+    if engine.settings.board.isOn {
+      let s = engine.settings
+      precondition(engine.board.offsets.count == engine.columnCount, "a column has no offset")
+      for (k, o) in engine.board.offsets.enumerated() {
+        let high = Swift.max(-s.insetTop, engine.columnContentHeight(k) + s.insetBottom - s.viewport)
+        precondition(o >= -s.insetTop && o <= high, "a column's offset is out of bounds")
+      }
+      precondition(
+        engine.board.x >= 0 && engine.board.x <= engine.maxBoardOffset + 1e-9,
+        "the board offset is out of bounds")
+    }
     if let lift = engine.lift {
       precondition(lift.position >= 0 && lift.position < n, "the lifted row is out of range")
       precondition(
