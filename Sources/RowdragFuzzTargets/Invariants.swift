@@ -21,7 +21,8 @@ enum Invariants {
       let s = engine.settings
       precondition(engine.board.offsets.count == engine.columnCount, "a column has no offset")
       for (k, o) in engine.board.offsets.enumerated() {
-        let high = Swift.max(-s.insetTop, engine.columnContentHeight(k) + s.insetBottom - s.viewport)
+        let high = Swift.max(
+          -s.insetTop, engine.columnContentHeight(k) + s.insetBottom - s.viewport)
         precondition(o >= -s.insetTop && o <= high, "a column's offset is out of bounds")
       }
       precondition(
