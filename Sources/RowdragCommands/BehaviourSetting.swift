@@ -1,50 +1,26 @@
 import RowdragEngine
 
-/// Reads `NAME [K=V…]` for a setting whose value is a registered behaviour (the
-/// auto-scroll profile, the reorder rule): the names, parameters and ranges come from
-/// the engine's registry, the wording from here.
+/// Reads `NAME [K=V…]` for a setting whose value is a registered behaviour without
+/// generic keys (the reorder rule): the names, parameters and ranges come from the
+/// engine's registry, the wording from here. The auto-scroll profile, which has keys
+/// of its own, is read by `AutoScrollText`.
 struct BehaviourSetting<Function: Sendable>: Sendable {
-  /// How the words are read and an unknown name reported: the rule has always been
-  /// read like the other one-word settings, the profile with its parameters.
-  enum UnknownName: Sendable {
-    /// One word while no kind takes parameters; `rule: 'x' is not one of edge, midpoint, under`.
-    case notOneOf
-    /// Commas separate words too; `autoscroll: unknown profile 'x'; use linear, … or off`.
-    case useOneOf
-  }
-
   let key: String
   let kinds: [BehaviourKind<Function>]
-  let unknown: UnknownName
 
   /// Omitted parameters take their defaults; unknown or repeated parameters are errors.
-  /// Words may also be separated by commas (`--autoscroll linear,zone=150`).
-  func parse(_ values: [String]) throws -> Behaviour<Function> {
+  func parse(_ words: [String]) throws -> Behaviour<Function> {
     let names = kinds.map(\.name)
-    let words: [String]
-    switch unknown {
-    case .useOneOf:
-      words = values.flatMap { $0.split(separator: ",").map(String.init) }
-    case .notOneOf:
-      if values.count != 1 && kinds.allSatisfy(\.parameters.isEmpty) {
-        throw fail(" takes one value, got \(values.count)")
-      }
-      words = values
+    if words.count != 1 && kinds.allSatisfy(\.parameters.isEmpty) {
+      throw fail(" takes one value, got \(words.count)")
     }
     guard let name = words.first else {
-      throw fail(" needs a profile: \(Self.list(names, last: "or"))")
+      throw fail(" needs a value: \(Self.list(names, last: "or"))")
     }
     guard let kind = kinds.first(where: { $0.name == name }) else {
-      switch unknown {
-      case .notOneOf:
-        throw fail(
-          ": '\(name)' is not one of \(names.joined(separator: ", "))"
-            + Suggestion.hint(for: name, in: names))
-      case .useOneOf:
-        throw fail(
-          ": unknown profile '\(name)'; use \(Self.list(names, last: "or"))"
-            + Suggestion.hint(for: name, in: names))
-      }
+      throw fail(
+        ": '\(name)' is not one of \(names.joined(separator: ", "))"
+          + Suggestion.hint(for: name, in: names))
     }
     let allowed = kind.parameters.map(\.name)
     var chosen: [String: Length] = [:]

@@ -16,6 +16,8 @@ public enum PageTarget: Sendable, Equatable {
   case column(Int)
   /// The last column's page.
   case last
+  /// The page of the first column whose title matches `/REGEX/`.
+  case titled(String)
   /// The nearest page right of the board offset.
   case next
   /// The nearest page left of it.

@@ -23,6 +23,8 @@ public struct CommandSpec: Sendable {
     case fileNames
     case commandNames
     case words([String])
+    /// Column titles after `/` (board mode's `page`).
+    case columnTitles
   }
 
   init(
@@ -141,11 +143,12 @@ public enum CommandTable {
     CommandSpec(
       "reject", "take back the last edit for good, as a refused drop (no redo)", .reject),
     CommandSpec(
-      "page", "K | $ | next | prev", "turn the board to a column's page (board mode)",
-      completes: .words(["next", "prev", "$"])
+      "page", "K | $ | next | prev | /TITLE/", "turn the board to a column's page (board mode)",
+      completes: .columnTitles
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
       switch args[0] {
+      case .pattern(let p): return .page(.titled(p))
       case .word("next"): return .page(.next)
       case .word("prev"): return .page(.previous)
       case .word("$"): return .page(.last)

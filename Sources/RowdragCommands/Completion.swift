@@ -26,8 +26,11 @@ public enum Completion: Equatable, Sendable {
     guard let spec = CommandTable.spec(named: name) else { return .nothing }
     let argumentIndex = words.count - 1
 
-    // Inside an unfinished /REGEX/: complete a row label, closing the slash.
-    if spec.completes == .rowLabels, let session, let slash = openPattern(in: command + word) {
+    // Inside an unfinished /REGEX/: complete a row label (a column title for `page`),
+    // closing the slash.
+    if spec.completes == .rowLabels || spec.completes == .columnTitles, let session,
+      let slash = openPattern(in: command + word)
+    {
       let full = Array((command + word).unicodeScalars)
       let wordOffset = full.count - word.unicodeScalars.count
       let typed = String(String.UnicodeScalarView(full[(slash + 1)...]))
@@ -36,8 +39,11 @@ public enum Completion: Equatable, Sendable {
       let keep =
         slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
       let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
+      let candidates =
+        spec.completes == .columnTitles
+        ? titleCompletions(typed, session: session) : labelCompletions(typed, session: session)
       return .words(
-        labelCompletions(typed, session: session).map { label in
+        candidates.map { label in
           keep + String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + "/"
         })
     }
@@ -64,6 +70,8 @@ public enum Completion: Equatable, Sendable {
       return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing
     case .words(let options):
       return argumentIndex == 0 ? .words(filter(options, word)) : .nothing
+    case .columnTitles:
+      return argumentIndex == 0 ? .words(filter(["next", "prev", "$", "/"], word)) : .nothing
     case .rowLabels:
       // Row numbers are typed, not completed; offer the address forms that have words.
       if argumentIndex == 0 && name == "scroll" { return .words(filter(["top", "bottom"], word)) }
@@ -94,6 +102,13 @@ public enum Completion: Equatable, Sendable {
   }
 
   /// Distinct labels (a `/` in them written `\/`) that start with `typed`.
+  private static func titleCompletions(_ typed: String, session: Session) -> [String] {
+    let titles = (0..<session.engine.columnCount).compactMap {
+      session.document.title(ofSection: $0)?.replacingSlashes
+    }
+    return titles.filter { $0.hasPrefix(typed) }
+  }
+
   private static func labelCompletions(_ typed: String, session: Session) -> [String] {
     var seen: Set<String> = []
     var result: [String] = []

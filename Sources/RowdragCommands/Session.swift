@@ -97,6 +97,15 @@ public final class Session {
       switch target {
       case .column(let k): try engine.page(k &- 1)
       case .last: try engine.page(engine.columnCount - 1)
+      case .titled(let pattern):
+        let matcher = try LabelMatcher(pattern)
+        let k = (0..<engine.columnCount).first { k in
+          Array((document.title(ofSection: k) ?? "").utf8).withUnsafeBufferPointer(matcher.matches)
+        }
+        guard let k else {
+          throw CommandError(command: "", message: "no column title matches /\(pattern)/")
+        }
+        try engine.page(k)
       case .next: try engine.page(forward: true)
       case .previous: try engine.page(forward: false)
       }

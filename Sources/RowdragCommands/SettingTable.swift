@@ -62,7 +62,7 @@ public enum SettingTable {
     .number("fps", "FPS", read: { $0.settings.fps }) { try $0.setFPS($1) },
     .number("hold", "SECONDS", read: { $0.settings.hold }) { try $0.setHold($1) },
     .behaviour(
-      "rule", BehaviourSetting(key: "rule", kinds: ReorderRuleRegistry.kinds, unknown: .notOneOf),
+      "rule", BehaviourSetting(key: "rule", kinds: ReorderRuleRegistry.kinds),
       read: { $0.settings.rule }, write: { try $0.setRule($1) }),
     .choice("grab", read: { $0.settings.grab }) { $0.setGrab($1) },
     .choice("sections", read: { $0.settings.sections }) { $0.setSections($1) },

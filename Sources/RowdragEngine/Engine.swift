@@ -68,7 +68,9 @@ public struct Engine: Sendable {
   /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)` — of the
   /// active column in board mode.
   public var offsetRange: ClosedRange<Double> {
-    let content = activeColumn.map(columnContentHeight) ?? layout.contentHeight
+    // Not `activeColumn.map(columnContentHeight)`: that closure would copy the engine.
+    let content: Double
+    if let k = activeColumn { content = columnContentHeight(k) } else { content = layout.contentHeight }
     let low = -settings.insetTop
     let high = Swift.max(low, content + settings.insetBottom - settings.viewport)
     return low...high

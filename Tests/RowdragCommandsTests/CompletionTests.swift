@@ -58,3 +58,24 @@ struct CompletionTests {
     #expect(try complete("bogus ") == .nothing)
   }
 }
+
+@Suite("REPL completion on a board")
+struct BoardCompletionTests {
+  @Test("after page /, Tab offers the column titles as it offers labels after press /")
+  func columnTitles() throws {
+    let bytes = Array(#"{"Todo": ["a"], "Doing": ["b"], "Done/Archive": []}"#.utf8)
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(bytes), name: "k.json", options: LoadOptions())
+    let session = Session(document: document, layout: layout, filePath: "k.json")
+    func complete(_ line: String) -> Completion {
+      let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
+      return Completion.complete(line: line, wordStart: start, session: session)
+    }
+    #expect(complete("page /Do") == .words(["/Doing/", "/Done\\/Archive/"]))
+    #expect(complete("page n") == .words(["next"]))
+    #expect(complete("press /") == .words(["/a/", "/b/"]))
+    // And page /TITLE/ turns to that column.
+    let result = run("set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self), options: ["-n"])
+    #expect(result.stdout.contains(#""x":375,"#))
+  }
+}
