@@ -37,22 +37,41 @@ struct BoardShowRenderer {
     if let lift = engine.lift {
       fields.append("finger (\(n(board.fingerX)), \(n(lift.finger)))")
     }
-    var out = fields.joined(separator: "  ") + "\n"
+    var out = ShowRenderer.wrap(fields, width: width)
     let columnWidth = Swift.max(8, (width - (visible.count - 1) * 3) / visible.count)
     let columns = visible.map { lines(ofColumn: $0, width: columnWidth) }
     let height = columns.map(\.count).max() ?? 0
     for i in 0..<height {
-      let cells = columns.map { i < $0.count ? $0[i] : "" }
-      let row = cells.map { TextWidth.fit($0, width: columnWidth).padded(toColumns: columnWidth) }
+      let cells = columns.map { i < $0.count ? $0[i] : Cell(text: "") }
+      var row = cells.map { cell in
+        paint(
+          TextWidth.fit(cell.text, width: columnWidth).padded(toColumns: columnWidth), cell.style)
+      }
+      // No trailing blanks: the last cell is not padded.
+      if let last = cells.last, last.style == nil {
+        row[row.count - 1] = TextWidth.fit(last.text, width: columnWidth)
+      }
       var line = row.joined(separator: " │ ")
-      while line.hasSuffix(" ") { line.removeLast() }
+      if !session.color { while line.hasSuffix(" ") { line.removeLast() } }
       out += line + "\n"
     }
     return out
   }
 
+  /// One cell of a column: its text and, as `show` colours the table (SPEC §7), the
+  /// lifted row's gap dim and the snapshot in bold reverse.
+  private struct Cell {
+    var text: String
+    var style: String? = nil
+  }
+
+  private func paint(_ text: String, _ code: String?) -> String {
+    guard let code, session.color else { return text }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
   /// One column's lines: its title, its offset and rows, then one line per visible item.
-  private func lines(ofColumn k: Int, width: Int) -> [String] {
+  private func lines(ofColumn k: Int, width: Int) -> [Cell] {
     let engine = session.engine
     let layout = engine.layout
     let o = engine.board.offsets[k]
@@ -61,7 +80,7 @@ struct BoardShowRenderer {
     let start = layout.sectionStarts[k]
     let end = layout.sectionEnd(k)
     let compact = width < 40
-    var items: [(y: Double, text: String)] = []
+    var items: [(y: Double, cell: Cell)] = []
     var first: Int?
     var last: Int?
     for p in start..<end {
@@ -74,10 +93,11 @@ struct BoardShowRenderer {
       let range = compact ? "" : "\(whole(top))..\(whole(top + h)) "
       let address = "\(k + 1):\(p - start + 1)"
       if p == engine.lift?.position {
-        items.append((top + h / 2, "\(address) \(range). . . ."))
+        items.append((top + h / 2, Cell(text: "\(address) \(range). . . .", style: "2")))
       } else {
         let flag = Character(Unicode.Scalar(layout.flags(at: p).markByte))
-        items.append((top + h / 2, "\(address) \(range)\(flag) \(session.label(atPosition: p))"))
+        items.append(
+          (top + h / 2, Cell(text: "\(address) \(range)\(flag) \(session.label(atPosition: p))")))
       }
     }
     if let lift = engine.lift, engine.column(atBoardX: engine.board.centerX) == k {
@@ -86,10 +106,11 @@ struct BoardShowRenderer {
       let screenY = lift.center - engine.board.offsets[lift.section]
       let line = ">> \(session.label(atPosition: lift.position))"
       let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
-      items.insert((screenY, line), at: index)
+      items.insert((screenY, Cell(text: line, style: "1;7")), at: index)
     }
     let rows = first.map { "rows \($0)-\(last ?? $0)" } ?? "no rows"
-    return [title, "offset \(NumberText.fixed3(o))  \(rows)"] + items.map(\.text)
+    return [Cell(text: title), Cell(text: "offset \(NumberText.fixed3(o))  \(rows)")]
+      + items.map(\.cell)
   }
 
   private func whole(_ value: Double) -> String {

@@ -48,7 +48,7 @@ struct ShowRenderer {
       engine.phase.name, "t=\(n(engine.time))",
     ]
     if let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
-    var out = wrap(fields, width: width)
+    var out = Self.wrap(fields, width: width)
     if layout.rowCount == 0 && layout.sectionCount == 1 && !layout.sectionTitled[0] {
       return out + "(empty list)\n"
     }
@@ -123,7 +123,7 @@ struct ShowRenderer {
   }
 
   /// Packs header fields into lines of at most `width` columns.
-  private func wrap(_ fields: [String], width: Int) -> String {
+  static func wrap(_ fields: [String], width: Int) -> String {
     var out = ""
     var line = ""
     for field in fields {

@@ -70,7 +70,11 @@ public struct Engine: Sendable {
   public var offsetRange: ClosedRange<Double> {
     // Not `activeColumn.map(columnContentHeight)`: that closure would copy the engine.
     let content: Double
-    if let k = activeColumn { content = columnContentHeight(k) } else { content = layout.contentHeight }
+    if let k = activeColumn {
+      content = columnContentHeight(k)
+    } else {
+      content = layout.contentHeight
+    }
     let low = -settings.insetTop
     let high = Swift.max(low, content + settings.insetBottom - settings.viewport)
     return low...high

@@ -415,3 +415,50 @@ struct BoardDecisionTests {
       .stdout == "edge\n")
   }
 }
+
+@Suite("board show")
+struct BoardShowTests {
+  @Test("show draws the columns on screen side by side, the snapshot over its column")
+  func sideBySide() {
+    let result = run(
+      "press 1:1; drag x=360; tick 31; show", on: BoardTests.board,
+      options: BoardTests.options + ["-n", "--width", "80"])
+    #expect(
+      result.stdout == """
+        board x 41.667 (0..750)  page 2/3  lifted  t=0.517  ◀  ▶  ▶▶  finger (360, 50)
+        ## Todo                                │ ## Doing
+        offset 0  rows 1-2                     │ offset 0  rows 1-2
+        1:1 - Fix login bug                    │ 2:1 . . . .
+        1:2 - Ship 1.2                         │ >> Write spec
+                                               │ 2:2 - Review PR
+
+        """)
+  }
+
+  @Test("a narrow terminal shows the page column alone")
+  func narrow() {
+    let result = run(
+      "show", on: BoardTests.kanbanJSON,
+      options: ["--board", "--column", "300", "--spacing", "10", "-n", "--width", "30"])
+    #expect(
+      result.stdout == """
+        board x 0 (0..545)  page 1/3
+        idle  t=0  ▶
+        Todo
+        offset 0  rows 1-3
+        1:1 - a
+        1:2 - b
+        1:3 - c
+
+        """)
+  }
+
+  @Test("examples/board.md is the board of BOARD.md §11 these tests use")
+  func exampleFile() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("examples/board.md"), encoding: .utf8)
+    #expect(text == BoardTests.board)
+  }
+}

@@ -75,7 +75,9 @@ struct BoardCompletionTests {
     #expect(complete("page n") == .words(["next"]))
     #expect(complete("press /") == .words(["/a/", "/b/"]))
     // And page /TITLE/ turns to that column.
-    let result = run("set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self), options: ["-n"])
+    let result = run(
+      "set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self),
+      options: ["-n"])
     #expect(result.stdout.contains(#""x":375,"#))
   }
 }
