@@ -43,10 +43,13 @@ extension Session {
           : "this session keeps no commands to compare; use it in the interactive shell, in a script that compares, or rowdrag --compare"
       )
     }
-    let saved = (engine, trace, frameObserver, isRecording)
-    defer { (engine, trace, frameObserver, isRecording) = saved }
+    let saved = (engine, trace, frameObserver, isRecording, onDrop)
+    defer { (engine, trace, frameObserver, isRecording, onDrop) = saved }
+    // A replay is a simulation: no trace, no recording, and no drop hook telling a
+    // server about moves that never happened.
     trace = nil
     isRecording = false
+    onDrop = nil
     let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
     for preset in presets {

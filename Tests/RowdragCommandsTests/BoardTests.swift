@@ -203,6 +203,18 @@ struct DropHookTests {
     #expect(!FileManager.default.fileExists(atPath: pwned))
   }
 
+  @Test("compare replays without running the hook")
+  func compareRunsNoHook() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let count = dir.appendingPathComponent("count").path
+    let result = run(
+      "press 1; drag y=300; release; compare rowdrag,flutter,qt", on: "a\nb\nc\nd\ne\nf\ng\n",
+      options: ["-n", "--on-drop", "echo x >> \(count)"])
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: count, encoding: .utf8) == "x\n")
+  }
+
   @Test("with -i a refused drop writes nothing; undo, redo and reject never run the hook")
   func inPlace() throws {
     let dir = try Self.scratch()
