@@ -1,6 +1,7 @@
 import RowdragCommands
 import RowdragEngine
 import RowdragFormats
+import RowdragSystem
 
 /// A script's name in error messages (`-e #2`, a path, `<stdin>`) and its bytes.
 typealias ScriptSource = (name: String, text: [UInt8])
@@ -30,9 +31,8 @@ extension Runner {
   /// "runs a compare command").
   static func mentionsCompare(_ text: [UInt8]) -> Bool {
     let word = Array("compare".utf8)
-    guard text.count >= word.count else { return false }
-    return (0...(text.count - word.count)).contains { i in
-      text[i] == word[0] && word.indices.allSatisfy { text[i + $0] == word[$0] }
+    return text.withUnsafeBufferPointer { haystack in
+      word.withUnsafeBufferPointer { System.firstOffset(of: $0, in: haystack) } != nil
     }
   }
 

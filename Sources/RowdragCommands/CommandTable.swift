@@ -154,9 +154,9 @@ public enum CommandTable {
       case .word("$"): return .page(.last)
       case .word(let w):
         if let k = NumberText.parseWhole(w) { return .page(.column(k)) }
-      default: break
       }
-      throw args.fail("'\(args[0].text)' is not a page; use a column number, $, next or prev")
+      throw args.fail(
+        "'\(args[0].text)' is not a page; use a column number, $, next, prev or /TITLE/")
     },
     CommandSpec("redo", "redo the last undone edit", .redo),
     CommandSpec("print", "print the list in its input format", .print),

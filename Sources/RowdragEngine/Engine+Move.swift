@@ -74,24 +74,25 @@ extension Engine {
 
   /// Undoes the last gesture or move (row order only; never offset or flags).
   public mutating func undo() throws(EngineError) {
-    try requireIdle()
-    guard let edit = undoStack.popLast() else { throw .nothingToUndo }
-    layout.relocate(
-      from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
-    redoStack.append(edit)
-    clampColumnOffsets()
+    redoStack.append(try takeBackLastEdit())
   }
 
   /// Takes back the most recent edit still applied, as when a server refuses a move
   /// after the fact (BOARD.md §6): unlike `undo` it is dropped from history and the
   /// redo stack is cleared, since redoing would bring the refused change back.
   public mutating func reject() throws(EngineError) {
+    _ = try takeBackLastEdit()
+    redoStack.removeAll()
+  }
+
+  /// Moves the row of the last edit back and drops the edit from the undo stack.
+  private mutating func takeBackLastEdit() throws(EngineError) -> Edit {
     try requireIdle()
     guard let edit = undoStack.popLast() else { throw .nothingToUndo }
     layout.relocate(
       from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
-    redoStack.removeAll()
     clampColumnOffsets()
+    return edit
   }
 
   /// Redoes the last undone edit.

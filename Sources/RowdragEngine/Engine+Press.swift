@@ -37,11 +37,14 @@ extension Engine {
     let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
     if settings.hold > 0 || settings.distance > 0 {
       phase = .holding(touch)
-    } else if settings.board.isOn {
-      boardLift(touch)
     } else {
-      liftRow(touch)
+      lift(touch)
     }
+  }
+
+  /// Lifts the touched row, on the table or the board.
+  mutating func lift(_ touch: Touch) {
+    if settings.board.isOn { boardLift(touch) } else { liftRow(touch) }
   }
 
   /// Lifts the touched row: the slot stays, hidden; the snapshot floats at

@@ -149,7 +149,6 @@ extension Engine {
   /// amount it applied, the timer firings, and how it scrolled when it did so without
   /// moving the lifted row.
   private mutating func frame() -> FrameResult {
-    if settings.board.isOn { return boardFrame() }
     let dt = settings.dt
     time += dt
     switch phase {
@@ -161,14 +160,19 @@ extension Engine {
         phase = .holding(touch)
         return FrameResult(changed: true)
       }
-      liftRow(touch)
-      var result = advanceLifted()
+      lift(touch)
+      var result = advanceLiftedRow()
       result.changed = true
       result.scroll = nil
       return result
     case .lifted:
-      return advanceLifted()
+      return advanceLiftedRow()
     }
+  }
+
+  /// Steps 2–5 of a frame, for the table or the board.
+  private mutating func advanceLiftedRow() -> FrameResult {
+    settings.board.isOn ? advanceBoardLifted() : advanceLifted()
   }
 
   /// What `frame` reports.

@@ -62,6 +62,11 @@ extension Layout {
     rebuildPrefix(from: 0)
   }
 
+  /// Whether a pinned row stands at one of `positions`.
+  func hasPin(in positions: Range<Int>) -> Bool {
+    hasFlags && positions.contains { flags(at: $0).contains(.pinned) }
+  }
+
   /// Sets or clears flags of the row at `position`.
   mutating func setFlags(_ f: RowFlags, at position: Int) {
     if flagStore.isEmpty {

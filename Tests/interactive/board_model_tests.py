@@ -3,14 +3,11 @@ random boards (Markdown and JSON, titled columns, mixed heights, locked and pinn
 cards) and random scripts; every `state` line and the final order must agree."""
 
 import json
-import os
 import random
-import subprocess
-import tempfile
 
 from board_model import Board
+from model_tests import SCRIPTS, agree
 
-SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
 COMMANDS = 80
 
 
@@ -87,23 +84,7 @@ def compare(binary, seed):
         commands.append(random_command(rng, board))
         board.run(commands[-1])  # only to aim the next command; replayed below
     model = Board(columns, heights, flags)
-    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-board-"), "board" + suffix)
-    with open(path, "w") as f:
-        f.write(text)
-    script = "".join("%s\nstate\n" % c for c in commands) + "list\n"
-    out = subprocess.run([binary, "--board", "-n", "--keep-going", "-e", script, path] + options,
-                         capture_output=True, text=True)
-    lines = out.stdout.splitlines()
-    states, listing = lines[:COMMANDS], lines[COMMANDS:]
-    for k, command in enumerate(commands):
-        model.run(command)
-        expected = model.state()
-        if states[k] != expected:
-            history = "\n".join(commands[: k + 1])
-            raise AssertionError(f"seed {seed}, command {k + 1} '{command}':\n binary {states[k]}\n model  {expected}"
-                                 f"\nscript:\n{history}\nlist:\n{text}")
-    labels = [line.split("\t")[3].split(" ")[0] for line in listing]
-    assert labels == ["r%d" % rid for rid in model.order()], f"seed {seed}: final order {labels} vs {model.order()}"
+    agree(binary, "board seed %d" % seed, text, suffix, commands, model, ["--board", *options], label_field=3)
 
 
 def test_binary_agrees_with_the_board_model(binary):

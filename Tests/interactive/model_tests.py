@@ -111,6 +111,28 @@ def random_autoscroll(rng):
     return " ".join(words)
 
 
+def agree(binary, what, text, suffix, commands, model, options=(), label_field=2):
+    """Runs `commands` over `text` with a `state` after each and a `list` at the end;
+    every state line and the final order must be the model's."""
+    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-model-"), "list" + suffix)
+    with open(path, "w") as f:
+        f.write(text)
+    script = "".join("%s\nstate\n" % c for c in commands) + "list\n"
+    out = subprocess.run([binary, *options, "-n", "--keep-going", "-e", script, path], capture_output=True,
+                         text=True)
+    lines = out.stdout.splitlines()
+    states, listing = lines[: len(commands)], lines[len(commands):]
+    for k, command in enumerate(commands):
+        model.run(command)
+        expected = model.state()
+        if states[k] != expected:
+            history = "\n".join(commands[: k + 1])
+            raise AssertionError(f"{what}, command {k + 1} '{command}':\n binary {states[k]}\n model  {expected}"
+                                 f"\nscript:\n{history}\nlist:\n{text}")
+    labels = [line.split("\t")[label_field].split(" ")[0] for line in listing]
+    assert labels == ["r%d" % rid for rid in model.order()], f"{what}: final order {labels} vs {model.order()}"
+
+
 def compare(binary, seed):
     rng = random.Random(seed)
     text, suffix, sections, heights, flags = random_list(rng)
@@ -118,22 +140,7 @@ def compare(binary, seed):
     model.flags = dict(flags)
     n = sum(len(rows) for _, rows in sections)
     commands = [random_command(rng, n) for _ in range(COMMANDS)]
-    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-model-"), "list" + suffix)
-    with open(path, "w") as f:
-        f.write(text)
-    script = "".join("%s\nstate\n" % c for c in commands) + "list\n"
-    out = subprocess.run([binary, "-n", "--keep-going", "-e", script, path], capture_output=True, text=True)
-    lines = out.stdout.splitlines()
-    states, listing = lines[:COMMANDS], lines[COMMANDS:]
-    for k, command in enumerate(commands):
-        model.run(command)
-        expected = model.state()
-        if states[k] != expected:
-            history = "\n".join(commands[: k + 1])
-            raise AssertionError(f"seed {seed}, command {k + 1} '{command}':\n binary {states[k]}\n model  {expected}"
-                                 f"\nscript:\n{history}\nlist:\n{text}")
-    labels = [line.split("\t")[2] for line in listing]
-    assert labels == ["r%d" % rid for rid in model.order()], f"seed {seed}: final order {labels} vs {model.order()}"
+    agree(binary, "seed %d" % seed, text, suffix, commands, model)
 
 
 def test_binary_agrees_with_the_model(binary):
@@ -213,22 +220,7 @@ def compare_catalogue(binary, seed):
         commands += random_gesture(rng, n, 600)
     model = Model(sections, heights)
     model.flags = dict(flags)
-    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-model-"), "list" + suffix)
-    with open(path, "w") as f:
-        f.write(text)
-    script = "".join("%s\nstate\n" % c for c in commands) + "list\n"
-    out = subprocess.run([binary, "-n", "--keep-going", "-e", script, path], capture_output=True, text=True)
-    lines = out.stdout.splitlines()
-    states, listing = lines[: len(commands)], lines[len(commands):]
-    for k, command in enumerate(commands):
-        model.run(command)
-        expected = model.state()
-        if states[k] != expected:
-            history = "\n".join(commands[: k + 1])
-            raise AssertionError(f"catalogue seed {seed}, command {k + 1} '{command}':\n binary {states[k]}\n"
-                                 f" model  {expected}\nscript:\n{history}\nlist:\n{text}")
-    labels = [line.split("\t")[2] for line in listing]
-    assert labels == ["r%d" % rid for rid in model.order()], f"seed {seed}: final order {labels} vs {model.order()}"
+    agree(binary, "catalogue seed %d" % seed, text, suffix, commands, model)
 
 
 def test_binary_agrees_with_the_model_on_presets(binary):

@@ -37,7 +37,7 @@ extension Engine {
   private mutating func changeColumn(_ lift: inout Lift, under: Bool) -> Bool {
     let a = lift.section
     guard let f = columnUnderFinger(board.fingerX), f != a, settings.sections == .cross,
-      !hasPin(in: a, after: lift.position)
+      !layout.hasPin(in: (lift.position + 1)..<layout.sectionEnd(a))
     else { return false }
     // The slot in f: after its last row, or before the row under the finger (`under`).
     let end = layout.sectionEnd(f)
@@ -47,7 +47,7 @@ extension Engine {
       if let r = layout.row(atContentY: y), layout.section(of: r) == f { target = r }
     }
     // No pinned row of f at or after the target.
-    if (target..<end).contains(where: { layout.flags(at: $0).contains(.pinned) }) { return false }
+    if layout.hasPin(in: target..<end) { return false }
     let destination = f > a ? target - 1 : target
     let screenY = lift.center - offset  // the snapshot keeps its screen y
     layout.relocate(from: lift.position, fromSection: a, to: destination, toSection: f)
@@ -56,14 +56,6 @@ extension Engine {
     switchActiveColumn(to: f)
     lift.center = offset + screenY
     return true
-  }
-
-  /// Whether a pinned row lies after `position` in column `k`.
-  private func hasPin(in k: Int, after position: Int) -> Bool {
-    guard layout.hasFlags else { return false }
-    return ((position + 1)..<layout.sectionEnd(k)).contains {
-      layout.flags(at: $0).contains(.pinned)
-    }
   }
 
   /// Keeps every column but the active one inside its range (the active one's offset is

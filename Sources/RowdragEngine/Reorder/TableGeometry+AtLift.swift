@@ -68,7 +68,7 @@ extension TableGeometry {
     // (never pinned) inside it.
     let first = positionNow(atLift: low, source: source)
     let last = positionNow(atLift: high, source: source)
-    return (first...last).contains { layout.flags(at: $0).contains(.pinned) }
+    return layout.hasPin(in: first..<(last + 1))
   }
 
   /// The first position at lift whose row ends below `y`, searched outwards from the

@@ -33,11 +33,10 @@ struct TableGeometry: ReorderGeometry {
   }
 
   func hasBarrier(before item: AxisItem) -> Bool {
-    guard layout.hasFlags, case .row(let r) = item.kind else { return false }
+    guard case .row(let r) = item.kind else { return false }
     let lo = Swift.min(lifted.position, r) + 1
     let hi = Swift.max(lifted.position, r)
-    guard lo < hi else { return false }
-    return (lo..<hi).contains { layout.flags(at: $0).contains(.pinned) }
+    return lo < hi && layout.hasPin(in: lo..<hi)
   }
 
   var liftedStart: Double { layout.top(of: lifted.position, section: lifted.section) }
