@@ -1,0 +1,590 @@
+"""The binary against formats_model.py, an independent reading of FORMATS.md: the
+worked examples of §6 byte for byte, random files of every format (nasty but valid)
+under random `move` scripts (rows, heights, labels, flags, written-back bytes),
+malformed inputs (exit 3, `FILE:LINE:COL:`), unchanged write-back, detection by
+file name and `get format`."""
+
+import json
+import os
+import random
+import re
+import subprocess
+import tempfile
+
+from formats_model import FormatError, ListModel, Refused, load
+
+SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
+WORDS = ["milk", "eggs", "bread", "tea", "a1", "b2", "x y", "plum", "kiwi", "fig", "rye", "oat"]
+
+
+def run(binary, data, arguments, script, name="list.dat"):
+    """Runs the binary on a file holding `data`; returns the CompletedProcess (bytes)."""
+    path = os.path.join(tempfile.mkdtemp(prefix="rowdrag-formats-"), name)
+    with open(path, "wb") as f:
+        f.write(data)
+    command = [binary, *arguments, "-n", "--keep-going", "-e", script, path] if script is not None \
+        else [binary, *arguments, path]
+    out = subprocess.run(command, capture_output=True)
+    out.path = path
+    return out
+
+
+def shell(arguments, data, script):
+    """A reproducer line for a report."""
+    quoted = " ".join("'%s'" % a for a in arguments)
+    return "printf %r > F; rowdrag %s -n -e '%s' F" % (data.decode("latin-1"), quoted, script)
+
+
+# -- §6, the worked examples ----------------------------------------------------------
+EXAMPLES = [
+    ("todo", b"pick a1 A\npick b2 B\npick c3 C\n\n# Rebase x..y\n# Commands:\n", [], "move 1 $",
+     [b"pick a1 A", b"pick b2 B", b"pick c3 C"], None,
+     b"pick b2 B\npick c3 C\npick a1 A\n\n# Rebase x..y\n# Commands:\n"),
+    ("markdown", b"- milk\n- eggs\n  - free range\n  - a dozen\n- bread\n", [], "move /^- eggs/ 1",
+     [b"- milk", b"- eggs", b"- bread"], 44 + 132 + 44,
+     b"- eggs\n  - free range\n  - a dozen\n- milk\n- bread\n"),
+    ("markdown", b"---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n- [ ] b\n\n## Done\n\n- [x] c\n", [],
+     "move 2 2:1", [b"- [ ] a", b"- [ ] b", b"- [x] c"], 28 + 28 + 3 * 44,
+     b"---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n\n## Done\n\n- [ ] b\n- [x] c\n"),
+    ("csv", b'name,qty\napples,3\n"cherries, dark","2\nboxes"\npears,5\n', [], "move 3 1",
+     [b"apples,3", b'"cherries, dark","2', b"pears,5"], 44 + 88 + 44,
+     b'name,qty\npears,5\napples,3\n"cherries, dark","2\nboxes"\n'),
+    ("csv label=name", b'name,qty\napples,3\n"cherries, dark","2\nboxes"\npears,5\n', [], "move 3 1",
+     [b"apples", b"cherries, dark", b"pears"], 44 + 88 + 44,
+     b'name,qty\npears,5\napples,3\n"cherries, dark","2\nboxes"\n'),
+    ("m3u", b"#EXTM3U\n#EXTINF:201,Toto - Africa\nafrica.mp3\n#EXTINF:180,Kiss - Poison\npoison.mp3\n", [],
+     "move 2 1", [b"Toto - Africa", b"Kiss - Poison"], 88 + 88,
+     b"#EXTM3U\n#EXTINF:180,Kiss - Poison\npoison.mp3\n#EXTINF:201,Toto - Africa\nafrica.mp3\n"),
+    ("json path=/tracks", b'{"name":"Trip","tracks":[{"title":"A"},{"title":"B"}]}', [], "move 2 1",
+     [b"A", b"B"], 88, b'{"name":"Trip","tracks":[{"title":"B"},{"title":"A"}]}'),
+    ("text skip=^$", b"a\n\nb\nc\n", [], "move 1 $", [b"a", b"b", b"c"], 132, b"b\n\nc\na\n"),
+]
+
+
+def parse_format(word):
+    """'csv label=name' -> ('csv', {'label': 'name'})."""
+    name, *rest = word.split(" ")
+    return name, dict(w.split("=", 1) for w in rest)
+
+
+def labels_of(listing):
+    """The labels of `list` output (one row a line, label after the second tab)."""
+    return [line.split(b"\t", 2)[2] for line in listing.split(b"\n") if line]
+
+
+def test_model_reads_the_worked_examples(binary):
+    """The model itself against §6 (so a model error is not blamed on the binary)."""
+    for word, data, _, command, labels, content, expected in EXAMPLES:
+        name, params = parse_format(word)
+        model = ListModel(load(data, name, params))
+        assert model.labels() == labels, (word, model.labels())
+        if content is not None:
+            assert model.content() == content, (word, model.content())
+        source, target = command[len("move "):].rsplit(" ", 1)
+        if source.startswith("/"):
+            source = str(1 + next(k for k, lab in enumerate(model.labels()) if re.search(source[1:-1].encode(), lab)))
+        model.move(source, target)
+        assert model.render() == expected, (word, model.render())
+    doc = load(EXAMPLES[2][1], "markdown")
+    trivia = sorted(i + 1 for s in [*doc.sections] for g in s.gaps.values() for i in g) + [i + 1 for i in doc.lead]
+    assert sorted(trivia) == [1, 2, 3, 4, 6, 9, 11], trivia
+
+
+def test_worked_examples(binary):
+    """§6 through the binary: labels and heights before, bytes after the move."""
+    for word, data, options, command, labels, content, expected in EXAMPLES:
+        arguments = ["--format", word, *options]
+        out = run(binary, data, arguments, "list; state; %s; print" % command)
+        where = shell(arguments, data, "%s; print" % command)
+        assert out.returncode == 0, f"{where}\nexit {out.returncode}: {out.stderr!r}"
+        parts = out.stdout.split(b"\n", len(labels) + 1)
+        listing, state, printed = b"\n".join(parts[:len(labels)]), parts[len(labels)], parts[-1]
+        assert labels_of(listing) == labels, f"{where}\nlabels {labels_of(listing)} expected {labels}"
+        if content is not None:
+            assert json.loads(state)["content"] == content, f"{where}\nstate {state}, content {content}"
+        assert printed == expected, f"{where}\n expected {expected!r}\n got      {printed!r}"
+
+
+# -- random files -------------------------------------------------------------------
+def finish(rng, lines, crlf=False):
+    """Joins lines with LF (or CR LF); sometimes without the final terminator."""
+    term = "\r\n" if crlf else "\n"
+    text = "".join(line + term for line in lines)
+    if lines and rng.random() < 0.3:
+        text = text[: -len(term)]
+    return text.encode("utf-8")
+
+
+def random_text(rng):
+    """Lines, some blank, some comments; --header and skip=REGEX sometimes."""
+    pool = WORDS + ["", "", "# note", "#x", "  ", "## Part", "x,y"]
+    lines = [rng.choice(pool) + ("%d" % k if rng.random() < 0.5 else "") for k in range(rng.randint(0, 14))]
+    options, header, params, word = [], None, {}, "text"
+    if rng.random() < 0.3:
+        header = rng.choice(["^## ", "^#x"])
+        options += ["--header", header]
+    pick = rng.random()
+    if pick < 0.5:
+        params["skip"] = rng.choice(["^$", "^#", "^$|^#", "1$"])
+        word = "text skip=" + params["skip"]
+    elif pick < 0.7:
+        params["skip"] = rng.choice(["^ *$", "^# "])
+        options += ["--skip", params["skip"]]
+    return finish(rng, lines, rng.random() < 0.15), "text", params, ["--format", word, *options], header
+
+
+def random_todo(rng):
+    """A rebase todo: commands, comments (some indented), blank lines."""
+    pool = ["pick %s msg", "fixup %s", "exec make %s", "label l%s", "reword %s r", " pick %s", "merge -C %s x",
+            "# comment %s", "   # indented %s", "#", "", "  \t", "update-ref refs/heads/%s"]
+    lines = [rng.choice(pool).replace("%s", "%x" % rng.randint(256, 4095)) for _ in range(rng.randint(0, 14))]
+    if rng.random() < 0.6:
+        lines += ["", "# Rebase 1..2 onto 3", "# Commands:", "# p, pick <commit> = use commit"]
+    return finish(rng, lines, rng.random() < 0.2), "todo", {}, ["--format", "todo"], None
+
+
+def md_item(rng, indent0, interrupts):
+    """(lines, kind of its last line) for one top-level list item with nested lines;
+    an item that interrupts a paragraph is a bullet or `1.` and not empty (CommonMark)."""
+    markers = ["-", "-", "*", "+", "1.", "- [ ]", "- [x]"] + ([] if interrupts else ["2)", "10.", "3."])
+    marker = rng.choice(markers)
+    if marker.startswith("- ["):
+        first, col, kind = " " * indent0 + marker + " " + rng.choice(WORDS), indent0 + 2, "text"
+    elif rng.random() < 0.05 and not interrupts:
+        return [" " * indent0 + marker], "empty"
+    else:
+        spaces = rng.choice([1, 1, 1, 1, 2, 3, 4, 5])
+        first = " " * indent0 + marker + " " * spaces + rng.choice(WORDS)
+        col = indent0 + len(marker) + (1 if spaces >= 5 else spaces)
+        kind = "code" if spaces >= 5 else "text"
+    lines = [first]
+    for _ in range(rng.choice([0, 0, 1, 1, 2, 3, 4])):
+        pick = rng.random()
+        if pick < 0.25:
+            lines.append(" " * (col + rng.choice([0, 0, 1, 2])) + rng.choice(WORDS))
+            kind = "text"
+        elif pick < 0.4 and kind == "text":
+            lines.append(rng.choice(WORDS + ["#tag", "| a | b |"]))  # lazy continuation
+        elif pick < 0.6:
+            nested = rng.choice(["- ", "* ", "1. ", "- [ ] "])
+            lines.append(" " * (col + rng.choice([0, 0, 1])) + nested + rng.choice(WORDS))
+            kind = "text"
+        elif pick < 0.78:
+            lines += [rng.choice(["", "  "])] * rng.randint(1, 2)
+            lines.append(" " * (col + rng.choice([0, 1, 2, 4])) + rng.choice(WORDS + ["- deep", "1. deep"]))
+            kind = "text"
+        elif col <= 3:
+            fence = rng.choice(["```", "~~~", "````"])
+            lines.append(" " * col + fence + rng.choice(["", "sh"]))
+            for _ in range(rng.randint(0, 3)):
+                code = rng.choice(["- not an item", "# not a heading", "1. no", "", "x = 1", "---"])
+                lines.append(" " * (col + rng.choice([0, 2])) + code if code else "")
+            lines.append(" " * col + fence + rng.choice(["", fence[0]]))
+            kind = "fence"
+    return lines, kind
+
+
+def random_markdown(rng):
+    """Front matter, headings, paragraphs, fences with list-like lines, thematic
+    breaks, indented code and list items with nested, lazy and blank lines."""
+    lines = []
+    if rng.random() < 0.3:
+        lines += ["---", "title: x", "- not an item"][: rng.randint(1, 3)]
+        if rng.random() < 0.8:
+            lines.append(rng.choice(["---", "..."]))
+    previous = "para" if lines else None  # the block before: text, fence, empty (an item), para, other
+    for k in range(rng.randint(0, 12)):
+        pick = rng.random()
+        separator = rng.choice([0, 0, 1, 1, 2])
+        if previous == "empty" or (previous in ("para", "fence") and pick < 0.42):
+            separator = max(separator, 1)
+        lines += [rng.choice(["", "", "  "])] * separator
+        if pick < 0.15:
+            lines.append(rng.choice(["## Todo", "# Title", "### Done ###", "#", "## Doing", " ## Later"]))
+            previous = "other"
+        elif pick < 0.25:
+            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "Some text.", "<!-- note -->"]))
+            previous = "para"
+        elif pick < 0.32:
+            fence = rng.choice(["```", "~~~~"])
+            lines.append(fence + rng.choice(["", "md"]))
+            lines += [rng.choice(["- inside", "# inside", "", "1. inside", "  - x", "~~~", "``"])
+                      for _ in range(rng.randint(0, 3))]
+            if rng.random() < 0.9:
+                lines.append(fence + rng.choice(["", fence[0]]))
+            else:
+                lines.append("- after an unclosed fence")
+                break
+            previous = "other"
+        elif pick < 0.38:
+            lines.append(" " * rng.choice([0, 0, 1, 3]) + rng.choice(["***", "- - -", "___", "* * *", "-----"]))
+            previous = "other"
+        elif pick < 0.42 and separator and previous != "empty":
+            lines.append("    - indented code")
+            previous = "para"
+        else:
+            indent0 = 0 if previous == "empty" or rng.random() < 0.7 else rng.randint(1, 3)
+            item, previous = md_item(rng, indent0, previous == "para" and not separator)
+            lines += item
+    header = None
+    options = []
+    if rng.random() < 0.3:
+        header = rng.choice(["^## ", "Todo", "^# "])
+        options = ["--header", header]
+    return finish(rng, lines), "markdown", {}, ["--format", "markdown", *options], header
+
+
+def csv_field(rng, delimiter, crlf):
+    """A field: plain, empty, quoted with "" and delimiters and line breaks, or
+    unquoted with a quote inside."""
+    pick = rng.random()
+    if pick < 0.45:
+        return rng.choice(WORDS)
+    if pick < 0.55:
+        return ""
+    if pick < 0.65:
+        return rng.choice(['ab"c', ' "x"', '5"'])
+    inner = rng.choice(WORDS) + rng.choice(["", delimiter, '""', "\n", "\r\n" if crlf else "\n", "\n\n"]) + \
+        rng.choice(["", rng.choice(WORDS)])
+    return '"%s"' % inner
+
+
+def random_csv(rng):
+    """CSV or TSV records (some spanning lines), blank lines, CR LF, header=no,
+    label=N, label=NAME, delimiter=; or |."""
+    name = rng.choice(["csv", "csv", "tsv"])
+    delimiter = "\t" if name == "tsv" else rng.choice([",", ",", ";", "|"])
+    crlf = rng.random() < 0.25
+    columns = rng.randint(1, 4)
+    names = ["name", "qty", "note", "when"][:columns]
+    params, words = {}, [name]
+    header = rng.random() < 0.8
+    if not header:
+        params["header"] = "no"
+        words.append("header=no")
+    if delimiter not in ",\t" or rng.random() < 0.1:
+        params["delimiter"] = delimiter
+        words.append("delimiter=" + ("\\t" if delimiter == "\t" else delimiter))
+    pick = rng.random()
+    if pick < 0.25:
+        params["label"] = str(rng.randint(1, columns + 1))
+    elif pick < 0.45 and header:
+        params["label"] = rng.choice(names)
+    if "label" in params:
+        words.append("label=" + params["label"])
+    records = [delimiter.join(names)] if header else []
+    for _ in range(rng.randint(0, 10)):
+        if rng.random() < 0.15:
+            records.append("" if crlf else rng.choice(["", "\r"]))
+        else:
+            width = rng.choice([columns, columns, columns, 1, columns + 1])
+            records.append(delimiter.join(csv_field(rng, delimiter, crlf) for _ in range(width)))
+    if rng.random() < 0.1:
+        records.insert(0, "")
+    data = finish(rng, records, crlf)
+    if data.endswith(b"\r"):
+        data = data[:-1]
+    return data, name, params, ["--format", " ".join(words)], None
+
+
+def random_m3u(rng):
+    """#EXTM3U (with a BOM), the file's own # lines, entries with #EXTINF (commas in
+    titles, none at all), #EXTVLCOPT, #EXTGRP, comments and blank lines inside, and
+    comments after the last path."""
+    lines = []
+    if rng.random() < 0.8:
+        lines.append(("\ufeff" if rng.random() < 0.3 else "") + "#EXTM3U")
+        lines += rng.sample(["#PLAYLIST:Mix", "#EXTGRP:Top", "", "# made by hand"], rng.randint(0, 2))
+    for k in range(rng.randint(0, 8)):
+        entry = []
+        if rng.random() < 0.8:
+            entry.append(rng.choice(["#EXTINF:%d,Artist %d - Song" % (k * 10, k), "#EXTINF:-1,Crosby, Stills %d" % k,
+                                     "#EXTINF:%d" % k, "#EXTINF:5 tvg-id=\"x\",Channel %d" % k]))
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            entry.append(rng.choice(["#EXTVLCOPT:network-caching=1000", "#EXTGRP:Rock", "# comment", ""]))
+        entry.append(rng.choice(["song%d.mp3" % k, "dir/Song %d.flac" % k, "http://radio.example/%d" % k]))
+        if entry[0] == "":
+            entry.pop(0)
+        lines += [""] * rng.choice([0, 0, 1]) + entry
+    lines += rng.sample(["", "# end", "#EXTVLCOPT:x"], rng.randint(0, 3))
+    return finish(rng, lines, rng.random() < 0.2), "m3u", {}, ["--format", "m3u"], None
+
+
+def random_jsonl(rng):
+    """JSON Lines: objects (label members in any order, heights, locked), strings,
+    blank lines, spaces around values, CR LF."""
+    lines = []
+    for k in range(rng.randint(0, 10)):
+        pick = rng.random()
+        if pick < 0.15:
+            lines.append(rng.choice(["", "  ", "\t"]))
+            continue
+        if pick < 0.3:
+            value = json.dumps("s%d %s" % (k, rng.choice(WORDS)))
+        else:
+            members = [("id", "i%d" % k)]
+            if rng.random() < 0.7:
+                members.append((rng.choice(["title", "name", "text"]), "r%d" % k))
+            if rng.random() < 0.3:
+                members.append(("height", rng.choice([60, 13.5, 100, 1e2])))
+            if rng.random() < 0.15:
+                members.append(("locked", rng.choice([True, True, False])))
+            if rng.random() < 0.3:
+                members.append(("tags", [1, {"a": None}]))
+            rng.shuffle(members)
+            value = json.dumps(dict(members), separators=rng.choice([(",", ":"), (", ", ": ")]))
+        lines.append(rng.choice(["", "", " "]) + value + rng.choice(["", "", "  "]))
+    return finish(rng, lines, rng.random() < 0.2), "jsonl", {}, ["--format", "jsonl"], None
+
+
+def random_json(rng):
+    """A document holding the list at a pointer (escaped names, array indices, the
+    whole document); the list flat, nested or titled; compact or indented."""
+    def element(k):
+        if rng.random() < 0.2:
+            return "t%d" % k
+        e = {"id": "e%d" % k, rng.choice(["title", "name"]): "T%d" % k}
+        if rng.random() < 0.2:
+            e["height"] = rng.choice([20, 60.5])
+        return e
+    counter = iter(range(1000))
+    shape = rng.choice(["flat", "flat", "nested", "titled"])
+    if shape == "flat":
+        target = [element(next(counter)) for _ in range(rng.randint(1, 7))]
+    elif shape == "nested":
+        target = [[element(next(counter)) for _ in range(rng.randint(0, 3))] for _ in range(rng.randint(1, 3))]
+    else:
+        target = {"S%d" % s: [element(next(counter)) for _ in range(rng.randint(0, 3))] for s in range(1, 4)}
+    pointer = rng.choice(["/tracks", "/data/0/items", "/a~1b", "/m~0n", "", "/"])
+    if pointer == "/tracks":
+        doc = {"name": "Trip", "tracks": target, "n": 1}
+    elif pointer == "/data/0/items":
+        doc = {"data": [{"items": target}, {"items": []}]}
+    elif pointer == "/a~1b":
+        doc = {"a": [1], "a/b": target}
+    elif pointer == "/m~0n":
+        doc = {"m~n": target}
+    elif pointer == "":
+        doc = target
+    else:
+        doc = {"": target, "x": {"": 2}}
+    text = json.dumps(doc, indent=rng.choice([None, None, 2, 4]), separators=None)
+    if "  " not in text and "\n" not in text:
+        text = json.dumps(doc, separators=(",", ":"))
+    data = (text + rng.choice(["", "\n"])).encode()
+    return data, "json", {"path": pointer}, ["--format", "json path=" + pointer], None
+
+
+GENERATORS = {"text": random_text, "todo": random_todo, "markdown": random_markdown, "csv": random_csv,
+              "m3u": random_m3u, "jsonl": random_jsonl, "json": random_json}
+DETECTED = {"todo": "git-rebase-todo", "markdown": "list.md", "csv": "list.csv", "m3u": "list.m3u8",
+            "jsonl": "list.ndjson"}
+
+
+def random_move(rng, model):
+    """`move A B`: A a number or `$`, B a number, `$` or `S:R` (some out of range)."""
+    n, sections = len(model.flat()), model.order
+    source = rng.choice([str(rng.randint(0, n + 1)), str(rng.randint(1, max(1, n))), "$"])
+    pick = rng.random()
+    if pick < 0.4:
+        return "move %s %d" % (source, rng.randint(0, n + 1))
+    if pick < 0.5:
+        return "move %s $" % source
+    s = rng.choice([rng.randint(1, len(sections))] * 4 + [len(sections) + 1])
+    k = len(sections[s - 1]) if s <= len(sections) else 0
+    return "move %s %d:%d" % (source, s, rng.choice([rng.randint(1, k + 1)] * 5 + [0, k + 2]))
+
+
+def expected_run(model, data, moves):
+    """(script, expected standard output after the state line, exit status, list shown)."""
+    failed = False
+    for command in moves:
+        source, target = command.split(" ")[1:]
+        try:
+            model.move(source, target)
+        except Refused:
+            failed = True
+    shown = not any(b"\n" in label or b"\r" in label for label in model.labels())
+    final = model.render()
+    script = "state\n" + ("print\n" if data else "") + "".join(c + "\n" for c in moves) + \
+        ("list\n" if shown else "") + ("print\n" if final is not None else "")
+    after = (model.listing() if shown else b"") + (final or b"")
+    out = data + (b"\n" if data and not data.endswith(b"\n") and after else b"") + after
+    return script, out, 1 if failed else 0, shown
+
+
+def compare(binary, kind, seed):
+    """One random file of format `kind` and one random move script, binary against model."""
+    rng = random.Random("%s-%d" % (kind, seed))
+    data, name, params, arguments, header = GENERATORS[kind](rng)
+    file_name = "list.dat"
+    if arguments == ["--format", name] and name in DETECTED and rng.random() < 0.3:
+        arguments, file_name = [], DETECTED[name]
+    lock = None
+    if rng.random() < 0.25:
+        lock = rng.choice(["1", "^-", "a", "T2", "milk"])
+        arguments = arguments + ["--lock", lock]
+    model = ListModel(load(data, name, params, header), lock)
+    content, rows = model.content(), len(model.flat())
+    moves = [random_move(rng, model) for _ in range(rng.randint(1, 6))]
+    script, expected, status, _ = expected_run(model, data, moves)
+    out = run(binary, data, arguments, script, file_name)
+    where = "%s seed %d (file %s)\n%s" % (kind, seed, file_name, shell(arguments, data, script.replace("\n", "; ")))
+    state, _, rest = out.stdout.partition(b"\n")
+    assert out.returncode == status, f"{where}\nexit {out.returncode}, expected {status}; stderr {out.stderr!r}"
+    try:
+        state = json.loads(state)
+    except ValueError:
+        raise AssertionError(f"{where}\nno state line: {out.stdout!r} {out.stderr!r}")
+    assert (state["rows"], state["content"]) == (rows, content), \
+        f"{where}\nrows, content {state['rows']}, {state['content']}; model {rows}, {content}"
+    if rest != expected:
+        raise AssertionError(f"{where}\nexpected {expected!r}\ngot      {rest!r}")
+
+
+def compare_format(binary, kind):
+    for seed in range(SCRIPTS):
+        compare(binary, kind, seed)
+
+
+def test_random_text_files(binary):
+    compare_format(binary, "text")
+
+
+def test_random_todo_files(binary):
+    compare_format(binary, "todo")
+
+
+def test_random_markdown_files(binary):
+    compare_format(binary, "markdown")
+
+
+def test_random_csv_and_tsv_files(binary):
+    compare_format(binary, "csv")
+
+
+def test_random_m3u_files(binary):
+    compare_format(binary, "m3u")
+
+
+def test_random_jsonl_files(binary):
+    compare_format(binary, "jsonl")
+
+
+def test_random_json_path_files(binary):
+    compare_format(binary, "json")
+
+
+# -- malformed input, unchanged write-back, choosing a format ---------------------------
+MALFORMED = [
+    # (format word, file bytes, line, column or None, words the message must hold)
+    ("csv", b'a,b\nc,"d\ne\n', 2, 3, []),  # a quote still open at the end: where it opened
+    ("csv", b'a,b\n"c"x,d\n', 2, 4, []),  # a byte after a closing quote
+    ("csv header=no", b'a\n"b\nc"d\n', 3, 3, []),  # ... on the second line of a record
+    ("tsv", b'a\tb\n"c"\t"d" \n', 2, 8, []),
+    ("csv delimiter=;", b'x;y\n"a";"b",c\n', 2, 8, []),
+    ("jsonl", b'{"a":1}\n\n{"b":2,}\n', 3, None, []),  # an invalid line
+    ("jsonl", b'"a"\n"b" "c"\n', 2, None, []),  # two values on a line
+    ("jsonl", b'{"a":1}\r\nNaN\r\n', 2, None, []),
+    ("jsonl", b'{"title":"a","height":0}\n', 1, None, []),  # SPEC §9.23: height > 0
+    ("json path=/songs", b'{"tracks":[]}', None, None, ["songs"]),  # a pointer that does not resolve
+    ("json path=/tracks/0/x", b'{"tracks":[{"y":[]}]}', None, None, ["x"]),
+    ("json path=/name", b'{"name":"Trip","tracks":[]}', None, None, ["string"]),  # another shape
+]
+
+
+def test_malformed_input_is_an_error_with_its_place(binary):
+    """§3.4, §3.6, §3.7, §5: exit 3, `FILE:LINE:COL:` with the line (and column) of the fault."""
+    for word, data, line, col, words in MALFORMED:
+        out = run(binary, data, ["--format", word], "print")
+        where = shell(["--format", word], data, "print")
+        message = out.stderr.decode("utf-8", "replace")
+        assert out.returncode == 3 and out.stdout == b"", f"{where}\nexit {out.returncode}: {message}"
+        m = re.match(r"(rowdrag: )?%s:(\d+):(\d+): " % re.escape(out.path), message)
+        assert m, f"{where}\nno FILE:LINE:COL: in {message!r}"
+        if line is not None:
+            assert int(m.group(2)) == line, f"{where}\nline {m.group(2)}, expected {line}: {message}"
+        if col is not None:
+            assert int(m.group(3)) == col, f"{where}\ncolumn {m.group(3)}, expected {col}: {message}"
+        for w in words:
+            assert w in message, f"{where}\n{w!r} not in {message!r}"
+        try:
+            name, params = parse_format(word)
+            load(data, name, params)
+        except FormatError as e:
+            assert line is None or e.line == line, (word, e)
+        else:
+            raise AssertionError("the model reads %r as %s" % (data, word))
+
+
+def test_label_name_needs_a_header_field(binary):
+    """§3.4: label=NAME with no such field, or with header=no, is an input error (exit 3)."""
+    for word in ["csv label=zz", "csv header=no label=a", "tsv label=b"]:
+        out = run(binary, b"a,b\n1,2\n", ["--format", word], "print")
+        assert out.returncode == 3, (word, out.returncode, out.stderr)
+
+
+def test_json_without_path_names_the_pointer(binary):
+    """§3.7: an object holding one array of objects is an error that names the pointer."""
+    out = run(binary, b'{"name": "Trip", "tracks": [{"title": "A"}]}\n', [], "print", "trip.json")
+    assert out.returncode == 3, (out.returncode, out.stderr)
+    assert b"--format 'json path=/tracks'" in out.stderr, out.stderr
+
+
+def test_usage_errors(binary):
+    """§2: unknown names and parameters, malformed values, --header outside text and
+    markdown: exit 2; `set format` is a command error."""
+    for arguments in (["--format", "yaml"], ["--format", "csv colour=red"], ["--format", "csv delimiter=ab"],
+                      ["--format", "json path=tracks"], ["--format", "csv", "--header", "x"],
+                      ["--format", "m3u", "--header", "x"], ["--format", "markdown header=x"],
+                      ["--header", "x"]):
+        name = "list.json" if arguments == ["--header", "x"] else "list.txt"
+        out = run(binary, b"[1]\n", arguments, "print", name)
+        assert out.returncode == 2, (arguments, out.returncode, out.stderr)
+    out = run(binary, b"a\n", [], "set format csv")
+    assert out.returncode == 1, out.stderr
+
+
+def test_get_format_and_detection(binary):
+    """§2: detection by file name (case-insensitive, the base name for todo) and
+    `get format` with its parameters in a fixed order."""
+    cases = [("list.md", [], "markdown"), ("NOTES.MarkDown", [], "markdown"), ("a.csv", [], "csv header=yes delimiter=,"),
+             ("a.TSV", [], "tsv header=yes delimiter=\\t"), ("a.tab", [], "tsv header=yes delimiter=\\t"),
+             ("a.m3u", [], "m3u"), ("a.M3U8", [], "m3u"), ("a.jsonl", [], "jsonl"), ("a.ndjson", [], "jsonl"),
+             ("git-rebase-todo", [], "todo"), ("notes.txt", [], "text"), ("notes.md", ["--format", "text"], "text"),
+             ("x", ["--format", "text skip=^#"], "text skip=^#"), ("x", ["--skip", "^#"], "text skip=^#"),
+             ("x", ["--format", "tsv,header=no,label=2"], "tsv header=no delimiter=\\t label=2"),
+             ("x", ["--format", "csv label=2 delimiter=; header=no"], "csv header=no delimiter=; label=2"),
+             ("x", ["--format", "csv delimiter=\\t"], "csv header=yes delimiter=\\t"),
+             ("x", ["--format", "json path=/tracks"], "json path=/tracks")]
+    for name, arguments, expected in cases:
+        data = b'{"tracks": []}' if "json" in " ".join(arguments) else b""
+        out = run(binary, data, arguments, "get format", name)
+        assert out.returncode == 0 and out.stdout == expected.encode() + b"\n", (name, arguments, out.stdout,
+                                                                                 out.stderr)
+
+
+def test_examples_are_written_back_unchanged(binary):
+    """§4: every example file, read by its name, is printed byte for byte."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not os.path.isfile(path):
+            continue
+        with open(path, "rb") as f:
+            data = f.read()
+        out = run(binary, data, [], "print", name)
+        hint = re.search(rb"--format '([^']+)'", out.stderr)
+        if out.returncode == 3 and hint:  # a JSON document holding the list at a pointer
+            out = run(binary, data, ["--format", hint.group(1).decode()], "print", name)
+        assert out.returncode == 0 and out.stdout == data, (name, out.returncode, out.stderr)
+
+
+def test_every_random_file_is_written_back_unchanged(binary):
+    """§4 on files of every format through `-e print -n` alone (no other command)."""
+    for kind in GENERATORS:
+        for seed in range(max(1, SCRIPTS // 5)):
+            data, name, params, arguments, header = GENERATORS[kind](random.Random("same-%s-%d" % (kind, seed)))
+            out = run(binary, data, arguments, "print")
+            assert out.returncode == 0 and out.stdout == data, \
+                f"{shell(arguments, data, 'print')}\nexit {out.returncode} {out.stderr!r}\ngot {out.stdout!r}"
