@@ -687,7 +687,10 @@ class ListModel:
         return value
 
     def move(self, source, target):
-        """`move SOURCE TARGET` with SOURCE a number or `$`, TARGET a number, `$` or `S:R`."""
+        """`move SOURCE TARGET` with SOURCE a number or `$`, TARGET a number, `$` or `S:R`;
+        a range `A,B` (SPEC §10) takes a number or `$`."""
+        if "," in source:
+            return self.move_range(*(self.number(x) for x in source.split(",")), target)
         a = self.number(source)
         s, i = self.locate(a - 1)
         rid = self.order[s][i]
@@ -710,6 +713,31 @@ class ListModel:
         self.order[s].pop(i)
         ts, ti = next((k, rows.index(target_rid)) for k, rows in enumerate(self.order) if target_rid in rows)
         self.order[ts].insert(ti + 1 if b > a else ti, rid)
+
+    def move_range(self, a, b, target):
+        """SPEC §10: rows a..b of one section as one block; `target` is the final number
+        of its first row (after the row now at target+k-1 going down, before the row
+        now at target going up, joining that row's section)."""
+        flat = self.flat()
+        block = flat[a - 1:b]
+        s = self.locate(a - 1)[0]
+        if a > b or self.locate(b - 1)[0] != s:
+            raise Refused("not a range of one section")
+        if any(r in self.locked for r in block):
+            raise Refused("locked")
+        if ":" in target:
+            raise Refused("not modelled")
+        k = len(block)
+        to = len(flat) - k + 1 if target == "$" else int(target)
+        if not 1 <= to <= len(flat) - k + 1:
+            raise Refused("no such place")
+        if to == a:
+            return
+        anchor = flat[to + k - 2] if to > a else flat[to - 1]
+        start = self.order[s].index(block[0])
+        del self.order[s][start:start + k]
+        ts, ti = next((j, rows.index(anchor)) for j, rows in enumerate(self.order) if anchor in rows)
+        self.order[ts][ti + 1 if to > a else ti:ti + 1 if to > a else ti] = block
 
     def labels(self):
         return [self.doc.rows[r].label for r in self.flat()]

@@ -14,6 +14,7 @@ import tempfile
 from formats_model import FormatError, ListModel, Refused, load
 
 SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
+RANGES = os.environ.get("FORMATS_RANGES") == "1"  # `move A,B TO` (SPEC §10) once the binary has ranges
 WORDS = ["milk", "eggs", "bread", "tea", "a1", "b2", "x y", "plum", "kiwi", "fig", "rye", "oat"]
 
 
@@ -107,12 +108,12 @@ def test_worked_examples(binary):
 
 # -- random files -------------------------------------------------------------------
 def finish(rng, lines, crlf=False):
-    """Joins lines with LF (or CR LF); sometimes without the final terminator."""
-    term = "\r\n" if crlf else "\n"
-    text = "".join(line + term for line in lines)
+    """Joins lines with LF, CR LF (crlf True) or either at random (crlf "mixed");
+    sometimes without the final terminator."""
+    terms = [("\r\n" if crlf is True or (crlf == "mixed" and rng.random() < 0.5) else "\n") for _ in lines]
     if lines and rng.random() < 0.3:
-        text = text[: -len(term)]
-    return text.encode("utf-8")
+        terms[-1] = ""
+    return "".join(line + term for line, term in zip(lines, terms)).encode("utf-8")
 
 
 def random_text(rng):
@@ -130,7 +131,8 @@ def random_text(rng):
     elif pick < 0.7:
         params["skip"] = rng.choice(["^ *$", "^# "])
         options += ["--skip", params["skip"]]
-    return finish(rng, lines, rng.random() < 0.15), "text", params, ["--format", word, *options], header
+    crlf = rng.choice([False, False, False, True, "mixed"])
+    return finish(rng, lines, crlf), "text", params, ["--format", word, *options], header
 
 
 def random_todo(rng):
@@ -140,13 +142,13 @@ def random_todo(rng):
     lines = [rng.choice(pool).replace("%s", "%x" % rng.randint(256, 4095)) for _ in range(rng.randint(0, 14))]
     if rng.random() < 0.6:
         lines += ["", "# Rebase 1..2 onto 3", "# Commands:", "# p, pick <commit> = use commit"]
-    return finish(rng, lines, rng.random() < 0.2), "todo", {}, ["--format", "todo"], None
+    return finish(rng, lines, rng.choice([False, False, False, True, "mixed"])), "todo", {}, ["--format", "todo"], None
 
 
 def md_item(rng, indent0, interrupts):
     """(lines, kind of its last line) for one top-level list item with nested lines;
     an item that interrupts a paragraph is a bullet or `1.` and not empty (CommonMark)."""
-    markers = ["-", "-", "*", "+", "1.", "- [ ]", "- [x]"] + ([] if interrupts else ["2)", "10.", "3."])
+    markers = ["-", "-", "*", "+", "1.", "- [ ]", "- [x]"] + ([] if interrupts else ["2)", "10.", "3.", "123456789."])
     marker = rng.choice(markers)
     if marker.startswith("- ["):
         first, col, kind = " " * indent0 + marker + " " + rng.choice(WORDS), indent0 + 2, "text"
@@ -164,7 +166,7 @@ def md_item(rng, indent0, interrupts):
             lines.append(" " * (col + rng.choice([0, 0, 1, 2])) + rng.choice(WORDS))
             kind = "text"
         elif pick < 0.4 and kind == "text":
-            lines.append(rng.choice(WORDS + ["#tag", "| a | b |"]))  # lazy continuation
+            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "1234567890. x", "####### x"]))  # lazy
         elif pick < 0.6:
             nested = rng.choice(["- ", "* ", "1. ", "- [ ] "])
             lines.append(" " * (col + rng.choice([0, 0, 1])) + nested + rng.choice(WORDS))
@@ -192,6 +194,8 @@ def random_markdown(rng):
         lines += ["---", "title: x", "- not an item"][: rng.randint(1, 3)]
         if rng.random() < 0.8:
             lines.append(rng.choice(["---", "..."]))
+        elif rng.random() < 0.3:
+            lines[0] = "--- "  # not front matter: a thematic break
     previous = "para" if lines else None  # the block before: text, fence, empty (an item), para, other
     for k in range(rng.randint(0, 12)):
         pick = rng.random()
@@ -203,7 +207,8 @@ def random_markdown(rng):
             lines.append(rng.choice(["## Todo", "# Title", "### Done ###", "#", "## Doing", " ## Later"]))
             previous = "other"
         elif pick < 0.25:
-            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "Some text.", "<!-- note -->"]))
+            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "Some text.", "<!-- note -->", "####### seven",
+                                             "1234567890. ten digits", "-not an item", "--- "]))
             previous = "para"
         elif pick < 0.32:
             fence = rng.choice(["```", "~~~~"])
@@ -229,9 +234,9 @@ def random_markdown(rng):
     header = None
     options = []
     if rng.random() < 0.3:
-        header = rng.choice(["^## ", "Todo", "^# "])
+        header = rng.choice(["^## ", "Todo", "^# ", "a"])
         options = ["--header", header]
-    return finish(rng, lines), "markdown", {}, ["--format", "markdown", *options], header
+    return finish(rng, lines, rng.random() < 0.1), "markdown", {}, ["--format", "markdown", *options], header
 
 
 def csv_field(rng, delimiter, crlf):
@@ -272,10 +277,11 @@ def random_csv(rng):
         params["label"] = rng.choice(names)
     if "label" in params:
         words.append("label=" + params["label"])
-    records = [delimiter.join(names)] if header else []
+    quoted = [('"%s"' % n) if rng.random() < 0.3 else n for n in names]
+    records = [delimiter.join(quoted)] if header else []
     for _ in range(rng.randint(0, 10)):
         if rng.random() < 0.15:
-            records.append("" if crlf else rng.choice(["", "\r"]))
+            records.append(rng.choice(["", " "]) if crlf else rng.choice(["", "\r", " "]))
         else:
             width = rng.choice([columns, columns, columns, 1, columns + 1])
             records.append(delimiter.join(csv_field(rng, delimiter, crlf) for _ in range(width)))
@@ -299,10 +305,11 @@ def random_m3u(rng):
         entry = []
         if rng.random() < 0.8:
             entry.append(rng.choice(["#EXTINF:%d,Artist %d - Song" % (k * 10, k), "#EXTINF:-1,Crosby, Stills %d" % k,
-                                     "#EXTINF:%d" % k, "#EXTINF:5 tvg-id=\"x\",Channel %d" % k]))
+                                     "#EXTINF:%d" % k, "#EXTINF:5 tvg-id=\"x\",Channel %d" % k, "#EXTINF:1,"]))
         for _ in range(rng.choice([0, 0, 1, 2])):
             entry.append(rng.choice(["#EXTVLCOPT:network-caching=1000", "#EXTGRP:Rock", "# comment", ""]))
-        entry.append(rng.choice(["song%d.mp3" % k, "dir/Song %d.flac" % k, "http://radio.example/%d" % k]))
+        entry.append(rng.choice(["song%d.mp3" % k, "dir/Song %d.flac" % k, "http://radio.example/%d" % k,
+                                 " lead%d.mp3" % k, "  #not-a-comment%d.mp3" % k]))
         if entry[0] == "":
             entry.pop(0)
         lines += [""] * rng.choice([0, 0, 1]) + entry
@@ -319,8 +326,11 @@ def random_jsonl(rng):
         if pick < 0.15:
             lines.append(rng.choice(["", "  ", "\t"]))
             continue
-        if pick < 0.3:
-            value = json.dumps("s%d %s" % (k, rng.choice(WORDS)))
+        if pick < 0.22:
+            value = rng.choice(["[1, 2]", "3", "true", "null", '{"x": {"y": [ ]}}', "-0", "[]"])
+        elif pick < 0.3:
+            value = json.dumps("s%d %s" % (k, rng.choice(WORDS + ['a"b', "c\\d", "caf\u00e9"])),
+                               ensure_ascii=rng.random() < 0.5)
         else:
             members = [("id", "i%d" % k)]
             if rng.random() < 0.7:
@@ -386,6 +396,10 @@ def random_move(rng, model):
     n, sections = len(model.flat()), model.order
     source = rng.choice([str(rng.randint(0, n + 1)), str(rng.randint(1, max(1, n))), "$"])
     pick = rng.random()
+    if pick < 0.15 and n and RANGES:
+        first = rng.randint(1, n)
+        source = "%d,%s" % (first, rng.choice([str(min(n, first + rng.randint(0, 3))), "$"]))
+        return "move %s %s" % (source, rng.choice([str(rng.randint(0, n + 1)), "$"]))
     if pick < 0.4:
         return "move %s %d" % (source, rng.randint(0, n + 1))
     if pick < 0.5:
@@ -422,7 +436,7 @@ def compare(binary, kind, seed):
         arguments, file_name = [], DETECTED[name]
     lock = None
     if rng.random() < 0.25:
-        lock = rng.choice(["1", "^-", "a", "T2", "milk"])
+        lock = rng.choice(["1", "^-", "a", "T2", "milk", "Song", "^ {0,3}[-*+] \\[[xX]\\]"])
         arguments = arguments + ["--lock", lock]
     model = ListModel(load(data, name, params, header), lock)
     content, rows = model.content(), len(model.flat())
@@ -490,6 +504,9 @@ MALFORMED = [
     ("json path=/songs", b'{"tracks":[]}', None, None, ["songs"]),  # a pointer that does not resolve
     ("json path=/tracks/0/x", b'{"tracks":[{"y":[]}]}', None, None, ["x"]),
     ("json path=/name", b'{"name":"Trip","tracks":[]}', None, None, ["string"]),  # another shape
+    ("json path=/data/01", b'{"data":[[],[]]}', None, None, ["01"]),  # RFC 6901: no leading zeros
+    ("json path=/data/2", b'{"data":[[],[]]}', None, None, ["2"]),
+    ("json path=/data/-", b'{"data":[[],[]]}', None, None, ["-"]),
 ]
 
 
@@ -588,3 +605,40 @@ def test_every_random_file_is_written_back_unchanged(binary):
             out = run(binary, data, arguments, "print")
             assert out.returncode == 0 and out.stdout == data, \
                 f"{shell(arguments, data, 'print')}\nexit {out.returncode} {out.stderr!r}\ngot {out.stdout!r}"
+
+
+def test_in_place_write_back(binary):
+    """§4 through `-i`: the file written in place holds the model's bytes."""
+    for kind in GENERATORS:
+        for seed in range(max(1, SCRIPTS // 5)):
+            rng = random.Random("in-place-%s-%d" % (kind, seed))
+            data, name, params, arguments, header = GENERATORS[kind](rng)
+            model = ListModel(load(data, name, params, header))
+            moves = []
+            for _ in range(rng.randint(1, 5)):
+                command = random_move(rng, model)
+                try:
+                    model.move(*command.split(" ")[1:])
+                except Refused:
+                    continue
+                moves.append(command)
+            expected = model.render()
+            if expected is None:
+                continue
+            script = "; ".join(moves) or "state"
+            out = run(binary, data, [*arguments, "-i", "-e", script], None)
+            with open(out.path, "rb") as f:
+                written = f.read()
+            assert out.returncode == 0 and written == expected, \
+                f"{kind} seed {seed}: {shell(arguments + ['-i'], data, script)}\nexit {out.returncode} " \
+                f"{out.stderr!r}\nexpected {expected!r}\nwritten  {written!r}"
+
+
+def test_csv_record_ending_in_a_quote_and_crlf(binary):
+    """§3.4: a record ends at the line terminator (CR LF, SPEC §5.1) after a closing
+    quote: the CR is the terminator's, not the label's, and the LF stays with it."""
+    data = b'"a"\r\nb\r\n'
+    out = run(binary, data, ["--format", "csv header=no"], "list; move 2 1; print")
+    expected = b"     1\t-\t\"a\"\n     2\t-\tb\nb\r\n\"a\"\r\n"
+    assert out.stdout == expected, f"{shell(['--format', 'csv header=no'], data, 'list; move 2 1; print')}\n" \
+                                   f"expected {expected!r}\ngot      {out.stdout!r}"
