@@ -60,8 +60,9 @@ def matches(regex, content):
 class Row:
     """One item: its block (input line numbers, 0-based), label and height."""
 
-    def __init__(self, lines, label, height=None, locked=False):
-        self.lines, self.label, self.height, self.locked = list(lines), label, height, locked
+    def __init__(self, lines, label, height=None, locked=False, pinned=False):
+        self.lines, self.label, self.height = list(lines), label, height
+        self.locked, self.pinned = locked, pinned
 
 
 class Section:
@@ -92,11 +93,11 @@ class LineDocument:
     def header(self, i):
         self.sections.append(Section(i, self.lines[i][0]))
 
-    def item(self, lines, label=None, height=None, locked=False):
+    def item(self, lines, label=None, height=None, locked=False, pinned=False):
         if label is None:
             label = self.lines[lines[0]][0]
         self.sections[-1].rows.append(len(self.rows))
-        self.rows.append(Row(lines, label, height, locked))
+        self.rows.append(Row(lines, label, height, locked, pinned))
 
     def finish(self, row_height=ROW_HEIGHT):
         first = self.sections[0]
@@ -544,8 +545,8 @@ def json_row(node, data, lines):
         if not h > 0:
             raise FormatError(*position(data, height.start), "height must be a number > 0")
         height = h
-    locked = node.member("locked")
-    return Row(lines, json_label(node, data), height, locked is not None and locked.kind == "true")
+    flag = lambda key: node.member(key) is not None and node.member(key).kind == "true"
+    return Row(lines, json_label(node, data), height, flag("locked"), flag("pinned"))
 
 
 def read_jsonl(data):
@@ -561,7 +562,7 @@ def read_jsonl(data):
             except FormatError as e:
                 raise FormatError(i + 1, e.col, e.message)
             row = json_row(node, content, [i])
-            doc.item([i], row.label, row.height, row.locked)
+            doc.item([i], row.label, row.height, row.locked, row.pinned)
         offset += len(content) + len(term)
     return doc.finish()
 
@@ -662,12 +663,13 @@ def load(data, name, params=None, header=None):
 
 # -- the list and its moves -------------------------------------------------------
 class ListModel:
-    """Row order per section over a document; `move` as SPEC §6 and §9.15 (no pins)."""
+    """Row order per section over a document; `move` as SPEC §6, §9.4 and §9.15."""
 
-    def __init__(self, doc, lock=None):
+    def __init__(self, doc, lock=None, pin=None):
         self.doc = doc
         self.order = [list(s.rows) for s in doc.sections]
-        self.locked = {r for r, row in enumerate(doc.rows) if row.locked or matches(lock, row.label)}
+        self.pinned = {r for r, row in enumerate(doc.rows) if row.pinned or matches(pin, row.label)}
+        self.locked = {r for r, row in enumerate(doc.rows) if row.locked or matches(lock, row.label)} | self.pinned
 
     def flat(self):
         return [r for rows in self.order for r in rows]
@@ -696,23 +698,24 @@ class ListModel:
         rid = self.order[s][i]
         if rid in self.locked:
             raise Refused("locked")
-        if ":" in str(target):
-            ts, tr = (int(x) for x in str(target).split(":"))
-            if not 1 <= ts <= len(self.order):
+        order = [list(rows) for rows in self.order]
+        if ":" in target:
+            ts, tr = (int(x) for x in target.split(":"))
+            if not 1 <= ts <= len(order):
                 raise Refused("no section")
-            limit = len(self.order[ts - 1]) + (0 if ts - 1 == s else 1)
-            if not 1 <= tr <= limit:
+            if not 1 <= tr <= len(order[ts - 1]) + (0 if ts - 1 == s else 1):
                 raise Refused("no row in section")
-            self.order[s].pop(i)
-            self.order[ts - 1].insert(tr - 1, rid)
-            return
-        b = self.number(target)
-        if a == b:
-            return
-        target_rid = self.flat()[b - 1]
-        self.order[s].pop(i)
-        ts, ti = next((k, rows.index(target_rid)) for k, rows in enumerate(self.order) if target_rid in rows)
-        self.order[ts].insert(ti + 1 if b > a else ti, rid)
+            order[s].pop(i)
+            order[ts - 1].insert(tr - 1, rid)
+        else:
+            b = self.number(target)
+            if b == a:
+                return
+            anchor = self.flat()[b - 1]
+            order[s].pop(i)
+            ts, ti = next((k, rows.index(anchor)) for k, rows in enumerate(order) if anchor in rows)
+            order[ts].insert(ti + 1 if b > a else ti, rid)
+        self.commit(order, [rid])
 
     def move_range(self, a, b, target):
         """SPEC §10: rows a..b of one section as one block; `target` is the final number
@@ -731,20 +734,33 @@ class ListModel:
         to = len(flat) - k + 1 if target == "$" else int(target)
         if not 1 <= to <= len(flat) - k + 1:
             raise Refused("no such place")
-        if to == a:
-            return
         anchor = flat[to + k - 2] if to > a else flat[to - 1]
-        start = self.order[s].index(block[0])
-        del self.order[s][start:start + k]
-        ts, ti = next((j, rows.index(anchor)) for j, rows in enumerate(self.order) if anchor in rows)
-        self.order[ts][ti + 1 if to > a else ti:ti + 1 if to > a else ti] = block
+        order = [list(rows) for rows in self.order]
+        if to != a:
+            start = order[s].index(block[0])
+            del order[s][start:start + k]
+            ts, ti = next((j, rows.index(anchor)) for j, rows in enumerate(order) if anchor in rows)
+            order[ts][ti + 1 if to > a else ti:ti + 1 if to > a else ti] = block
+        self.commit(order, block)
+
+    def commit(self, order, moved):
+        """Takes the new order unless the moved rows cross a pinned row (SPEC §9.15)."""
+        before, after = self.flat(), [r for rows in order for r in rows]
+        i, f, k = before.index(moved[0]), after.index(moved[0]), len(moved)
+        passed = before[i + k:f + k] if f > i else before[f:i]
+        if any(r in self.pinned for r in passed):
+            raise Refused("crosses a pinned row")
+        self.order = order
 
     def labels(self):
         return [self.doc.rows[r].label for r in self.flat()]
 
+    def flag(self, r):
+        return b"P" if r in self.pinned else (b"L" if r in self.locked else b"-")
+
     def listing(self):
         """`list` (SPEC §5.3): number, flag, label."""
-        return b"".join(b"%6d\t%s\t%s\n" % (k + 1, b"L" if r in self.locked else b"-", self.doc.rows[r].label)
+        return b"".join(b"%6d\t%s\t%s\n" % (k + 1, self.flag(r), self.doc.rows[r].label)
                         for k, r in enumerate(self.flat()))
 
     def content(self):

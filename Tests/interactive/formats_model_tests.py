@@ -339,6 +339,8 @@ def random_jsonl(rng):
                 members.append(("height", rng.choice([60, 13.5, 100, 1e2])))
             if rng.random() < 0.15:
                 members.append(("locked", rng.choice([True, True, False])))
+            if rng.random() < 0.1:
+                members.append(("pinned", rng.choice([True, False])))
             if rng.random() < 0.3:
                 members.append(("tags", [1, {"a": None}]))
             rng.shuffle(members)
@@ -434,11 +436,14 @@ def compare(binary, kind, seed):
     file_name = "list.dat"
     if arguments == ["--format", name] and name in DETECTED and rng.random() < 0.3:
         arguments, file_name = [], DETECTED[name]
-    lock = None
+    lock = pin = None
     if rng.random() < 0.25:
         lock = rng.choice(["1", "^-", "a", "T2", "milk", "Song", "^ {0,3}[-*+] \\[[xX]\\]"])
         arguments = arguments + ["--lock", lock]
-    model = ListModel(load(data, name, params, header), lock)
+    if rng.random() < 0.15:
+        pin = rng.choice(["2", "e", "^[^-]", "Song 3"])
+        arguments = arguments + ["--pin", pin]
+    model = ListModel(load(data, name, params, header), lock, pin)
     content, rows = model.content(), len(model.flat())
     moves = [random_move(rng, model) for _ in range(rng.randint(1, 6))]
     script, expected, status, _ = expected_run(model, data, moves)
@@ -553,7 +558,8 @@ def test_usage_errors(binary):
     markdown: exit 2; `set format` is a command error."""
     for arguments in (["--format", "yaml"], ["--format", "csv colour=red"], ["--format", "csv delimiter=ab"],
                       ["--format", "json path=tracks"], ["--format", "csv", "--header", "x"],
-                      ["--format", "m3u", "--header", "x"], ["--format", "markdown header=x"],
+                      ["--format", "m3u", "--header", "x"], ["--format", "todo", "--header", "x"],
+                      ["--format", "jsonl", "--header", "x"], ["--format", "markdown header=x"],
                       ["--header", "x"]):
         name = "list.json" if arguments == ["--header", "x"] else "list.txt"
         out = run(binary, b"[1]\n", arguments, "print", name)
