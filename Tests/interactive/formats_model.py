@@ -668,6 +668,7 @@ class ListModel:
     def __init__(self, doc, lock=None, pin=None):
         self.doc = doc
         self.order = [list(s.rows) for s in doc.sections]
+        self.undo, self.redo = [], []
         self.pinned = {r for r, row in enumerate(doc.rows) if row.pinned or matches(pin, row.label)}
         self.locked = {r for r, row in enumerate(doc.rows) if row.locked or matches(lock, row.label)} | self.pinned
 
@@ -750,7 +751,18 @@ class ListModel:
         passed = before[i + k:f + k] if f > i else before[f:i]
         if any(r in self.pinned for r in passed):
             raise Refused("crosses a pinned row")
+        if order != self.order:
+            self.undo.append(self.order)
+            self.redo = []
         self.order = order
+
+    def step(self, command):
+        """`undo` or `redo` (SPEC §9.14): whole moves; nothing to take back is an error."""
+        stack, other = (self.undo, self.redo) if command == "undo" else (self.redo, self.undo)
+        if not stack:
+            raise Refused("nothing to %s" % command)
+        other.append(self.order)
+        self.order = stack.pop()
 
     def labels(self):
         return [self.doc.rows[r].label for r in self.flat()]

@@ -419,9 +419,11 @@ def expected_run(model, data, moves):
     """(script, expected standard output after the state line, exit status, list shown)."""
     failed = False
     for command in moves:
-        source, target = command.split(" ")[1:]
         try:
-            model.move(source, target)
+            if command in ("undo", "redo"):
+                model.step(command)
+            else:
+                model.move(*command.split(" ")[1:])
         except Refused:
             failed = True
     shown = not any(b"\n" in label or b"\r" in label for label in model.labels())
@@ -449,7 +451,8 @@ def compare(binary, kind, seed):
         arguments = arguments + ["--pin", pin]
     model = ListModel(load(data, name, params, header), lock, pin)
     content, rows = model.content(), len(model.flat())
-    moves = [random_move(rng, model) for _ in range(rng.randint(1, 6))]
+    moves = [random_move(rng, model) if rng.random() < 0.85 else rng.choice(["undo", "redo"])
+             for _ in range(rng.randint(1, 6))]
     script, expected, status, _ = expected_run(model, data, moves)
     out = run(binary, data, arguments, script, file_name)
     where = "%s seed %d (file %s)\n%s" % (kind, seed, file_name, shell(arguments, data, script.replace("\n", "; ")))
