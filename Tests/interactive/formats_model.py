@@ -552,18 +552,15 @@ def json_row(node, data, lines):
 def read_jsonl(data):
     """§3.6: every non-blank line one JSON value; blank lines trivia."""
     doc = LineDocument(data)
-    offset = 0
-    for i, (content, term) in enumerate(doc.lines):
+    for i, (content, _) in enumerate(doc.lines):
         if is_blank(content):
             doc.trivia(i)
-        else:
-            try:
-                node = JsonParser(content).document()
-            except FormatError as e:
-                raise FormatError(i + 1, e.col, e.message)
-            row = json_row(node, content, [i])
-            doc.item([i], row.label, row.height, row.locked, row.pinned)
-        offset += len(content) + len(term)
+            continue
+        try:
+            row = json_row(JsonParser(content).document(), content, [i])
+        except FormatError as e:
+            raise FormatError(i + 1, e.col, e.message)
+        doc.item([i], row.label, row.height, row.locked, row.pinned)
     return doc.finish()
 
 
