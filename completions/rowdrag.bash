@@ -7,10 +7,10 @@ _rowdrag() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
-    --trace --compare --plot --json --text --header --lock --pin --preset --row-height --board
-    --screen --column --spacing --paging --on-drop --viewport --fps --autoscroll --rule --hold
-    --width --height-key --lock-key --pin-key --label-key --completion-script -h --help -V
-    --version"
+    --trace --compare --plot --format --json --text --skip --header --lock --pin --preset
+    --row-height --board --screen --column --spacing --paging --on-drop --viewport --fps
+    --autoscroll --rule --hold --width --height-key --lock-key --pin-key --label-key
+    --completion-script -h --help -V --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo
     reject page redo print list show live state set get presets trace compare write w quit q
     quit! Q help"
@@ -50,6 +50,10 @@ _rowdrag() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
+    --format)
+      COMPREPLY=($(compgen -W "text json jsonl markdown todo csv tsv m3u" -- "$cur"))
+      return
+      ;;
     --preset)
       COMPREPLY=($(compgen -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "$cur"))
       return
@@ -74,8 +78,9 @@ _rowdrag() {
       COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
       return
       ;;
-    --header | --lock | --pin | --row-height | --screen | --spacing | --on-drop | --viewport | \
-    --fps | --hold | --width | --height-key | --lock-key | --pin-key | --label-key)
+    --skip | --header | --lock | --pin | --row-height | --screen | --spacing | --on-drop | \
+    --viewport | --fps | --hold | --width | --height-key | --lock-key | --pin-key | \
+    --label-key)
       return
       ;;
   esac

@@ -111,13 +111,28 @@ public enum OptionTable {
       "plot", argument: "FILE", completes: .fileNames,
       "with --compare: also write an SVG chart of offset and speed to FILE"
     ) { options, value in options.plot = value },
-    OptionSpec("json", "read and write the list as JSON") { options, _ in
-      options.load.format = .json
+    OptionSpec(
+      "format", argument: "FORMAT", completes: .words(FormatTable.names),
+      "read and write the list in FORMAT, e.g. 'csv label=name' (by the file name)"
+    ) { options, value throws(UsageError) in
+      do throws(UsageText) {
+        options.load.format = try FormatChoice.parse(value ?? "")
+      } catch {
+        throw UsageError(message: error.message)
+      }
     },
-    OptionSpec("text", "read and write the list as text lines") { options, _ in
-      options.load.format = .text
+    OptionSpec("json", "--format json: read and write the list as JSON") { options, _ in
+      options.load.format = FormatChoice("json")
     },
-    OptionSpec("header", argument: "REGEX", "text lines matching REGEX become section headers") {
+    OptionSpec("text", "--format text: read and write the list as text lines") { options, _ in
+      options.load.format = FormatChoice("text")
+    },
+    OptionSpec("skip", argument: "REGEX", "text lines matching REGEX are kept in place, not rows") {
+      options, value in options.load.skipPattern = value
+    },
+    OptionSpec(
+      "header", argument: "REGEX", "lines matching REGEX become section headers (text, markdown)"
+    ) {
       options, value in options.load.headerPattern = value
     },
     OptionSpec("lock", argument: "REGEX", "lock rows whose label matches REGEX") { options, value in

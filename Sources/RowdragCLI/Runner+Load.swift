@@ -17,7 +17,7 @@ extension Runner {
     // Patterns and presets are usage errors; check them before reading anything.
     for (option, pattern) in [
       ("--header", options.load.headerPattern), ("--lock", options.load.lockPattern),
-      ("--pin", options.load.pinPattern),
+      ("--pin", options.load.pinPattern), ("--skip", options.load.skipPattern),
     ] {
       guard let pattern else { continue }
       do {
@@ -50,10 +50,11 @@ extension Runner {
       session.color = environment.colorAllowed
       session.onDrop = options.onDrop
       session.listName = options.file ?? "-"
+      session.format = ListLoader.format(of: store, name: name, options: options.load)
       return .success(session)
     } catch {
       report("\(error.location): \(error.message)")
-      return .failure(.badInput)
+      return .failure(error.isUsage ? .usage : .badInput)
     }
   }
 

@@ -228,6 +228,12 @@ public enum CommandTable {
     for setting in SettingTable.settings {
       lines.append("  " + "\(setting.key) \(setting.arguments)")
     }
+    lines.append("  format (get only: the list's format, as --format takes it)")
+    lines.append(
+      "formats: "
+        + FormatTable.formats.map { spec in
+          ([spec.name] + spec.parameters.map { "\($0.name)=\($0.synopsis)" }).joined(separator: " ")
+        }.joined(separator: "; "))
     lines.append(
       "addresses: N (row number), $ (last row), S:R (section:row), /REGEX/ (first match)")
     lines.append("commands are separated by ';' or newlines; '#' starts a comment")

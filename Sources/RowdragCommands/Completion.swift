@@ -54,7 +54,10 @@ public enum Completion: Equatable, Sendable {
     case .commandNames:
       return argumentIndex == 0 ? .words(filter(CommandTable.commands.map(\.name), word)) : .nothing
     case .settingKeys:
-      if argumentIndex == 0 { return .words(filter(SettingTable.keys, word)) }
+      if argumentIndex == 0 {
+        // `format` can be read, not set: the list is read in it.
+        return .words(filter(SettingTable.keys + (name == "get" ? ["format"] : []), word))
+      }
       guard name == "set", let setting = SettingTable.settings.first(where: { $0.key == words[1] })
       else {
         return .nothing

@@ -2,16 +2,14 @@ import RowdragBase
 import RowdragEngine
 import RowdragFormats
 
-/// How to read a list: format, header/flag patterns and JSON keys (SPEC §5, §8).
+/// How to read a list: format, header/flag patterns and JSON keys (SPEC §5, §8,
+/// FORMATS.md §2).
 public struct LoadOptions: Sendable {
-  public enum Format: Sendable, Equatable {
-    case automatic
-    case text
-    case json
-  }
-
-  public var format = Format.automatic
-  /// Lines matching become titled section headers (text only).
+  /// The format `--format`, `--json` or `--text` chose; nil to detect it.
+  public var format: FormatChoice?
+  /// `--skip`: lines matching are trivia (the text format's `skip=`).
+  public var skipPattern: String?
+  /// Lines matching become titled section headers (text and Markdown only).
   public var headerPattern: String?
   public var lockPattern: String?
   public var pinPattern: String?
@@ -23,15 +21,19 @@ public struct LoadOptions: Sendable {
   public init() {}
 }
 
-/// The input could not be parsed (exit status 3).
+/// The input could not be parsed (exit status 3), or the options do not fit the
+/// format it turned out to have (a usage error, exit status 2).
 public struct LoadError: Error, Sendable, Equatable {
   /// `FILE`, `FILE:LINE:COLUMN` or `<stdin>:…`.
   public var location: String
   public var message: String
+  /// Whether the options, not the input, are at fault.
+  public var isUsage = false
 
-  public init(location: String, message: String) {
+  public init(location: String, message: String, isUsage: Bool = false) {
     self.location = location
     self.message = message
+    self.isUsage = isUsage
   }
 }
 
@@ -70,53 +72,83 @@ public enum ListLoader {
     return (document, layout)
   }
 
-  /// Whether to read `bytes` as JSON (SPEC §5.2): forced, by a `.json` name, or
-  /// (automatic) when the text is shaped like a JSON list — its first and last non-blank
-  /// bytes are `[` and `]`, or `{` and `}`. The decision never depends on whether the
-  /// JSON is valid, so two files that differ in one number are read the same way, and
-  /// an invalid one is an error at its place, with a hint to give `--text`.
+  /// The format to read `store` in: the one chosen, else the one the file name
+  /// selects, else (standard input, other names) JSON when the text is shaped like a
+  /// JSON list — its first and last non-blank bytes are `[` and `]`, or `{` and `}` —
+  /// and text otherwise (SPEC §5.2). The decision never depends on whether the JSON is
+  /// valid, so two files that differ in one number are read the same way, and an
+  /// invalid one is an error at its place, with a hint to give `--text`.
+  /// `--skip` means `text skip=REGEX`.
+  public static func format(of store: ByteStore, name: String, options: LoadOptions)
+    -> FormatChoice
+  {
+    if let skip = options.skipPattern {
+      var text = options.format ?? FormatChoice("text")
+      if text.name == "text" { text.values["skip"] = skip }
+      return text
+    }
+    if let chosen = options.format { return chosen }
+    if name != "<stdin>", let detected = FormatTable.detect(name) { return detected }
+    return shapedLikeJSON(store.buffer) ? FormatChoice("json") : FormatChoice("text")
+  }
+
   private static func parse(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, [Double]?, [RowFlags]?)
   {
-    let named = options.format == .json || (options.format == .automatic && name.hasSuffix(".json"))
-    if named { return try parseJSON(store: store, name: name, options: options) }
-    if options.format == .automatic && shapedLikeJSON(store.buffer) {
-      do {
-        return try parseJSON(store: store, name: name, options: options)
-      } catch {
-        throw LoadError(
-          location: error.location,
-          message: error.message + " (read as JSON, as it starts with [ or { and ends with "
-            + "] or }; give --text to read it as lines)")
-      }
+    let choice = format(of: store, name: name, options: options)
+    guard let spec = choice.spec else {
+      throw LoadError(location: name, message: "unknown format '\(choice.name)'", isUsage: true)
+    }
+    if options.skipPattern != nil && spec.name != "text" {
+      throw LoadError(
+        location: "--skip",
+        message: "--skip applies to the text format, not \(spec.name)", isUsage: true)
+    }
+    if options.headerPattern != nil && !spec.takesHeader {
+      throw LoadError(
+        location: "--header",
+        message: "the \(spec.name) format has no header lines; --header applies to text and "
+          + "markdown", isUsage: true)
     }
     let header = try options.headerPattern.map { (p) throws(LoadError) in try matcher(p, "--header")
     }
-    return (TextList(store: store, isHeader: header.map { m in { m.matches($0) } }), nil, nil)
-  }
-
-  private static func parseJSON(store: ByteStore, name: String, options: LoadOptions)
-    throws(LoadError)
-    -> (Document, [Double]?, [RowFlags]?)
-  {
+    let input = FormatInput(
+      isHeader: header.map { m in { m.matches($0) } }, attributeKeys: options.attributeKeys,
+      labelKeys: options.labelKey.map { [$0] } ?? JSONList.labelKeys)
+    let byShape = options.format == nil && choice.name == "json" && FormatTable.detect(name) == nil
     do {
-      var list = try JSONList(store: store, attributeKeys: options.attributeKeys)
-      list.labelKeys = options.labelKey.map { [$0] } ?? JSONList.labelKeys
-      let meta = try list.attributes(options.attributeKeys)
+      let document = try spec.read(store, choice, input)
+      let meta = try document.attributes(options.attributeKeys)
       var flags: [RowFlags]?
       if meta.locked != nil || meta.pinned != nil {
-        flags = (0..<list.elements.count).map { id in
+        flags = (0..<document.sectionRowCounts.reduce(0, +)).map { id in
           var f: RowFlags = []
           if meta.locked?[id] == true { f.insert(.locked) }
           if meta.pinned?[id] == true { f.insert(.pinned) }
           return f
         }
       }
-      return (list, meta.heights, flags)
+      return (document, meta.heights, flags)
     } catch let error as JSONSyntaxError {
-      throw LoadError(location: "\(name):\(error.line):\(error.column)", message: error.message)
+      let hint =
+        byShape
+        ? " (read as JSON, as it starts with [ or { and ends with ] or }; give --text to read "
+          + "it as lines)" : ""
+      // JSON's messages stay as they were; the other formats say whose rule it is.
+      let format = spec.name == "json" ? "" : "\(spec.name): "
+      throw LoadError(
+        location: "\(name):\(error.line):\(error.column)", message: format + error.message + hint)
+    } catch is JSONShapeError {
+      throw LoadError(
+        location: name,
+        message: JSONList.shapeMessage + JSONList.pointerHint(store.buffer)
+          + (byShape
+            ? " (read as JSON, as it starts with [ or { and ends with ] or }; give "
+              + "--text to read it as lines)" : ""))
+    } catch let error as CommandError {
+      throw LoadError(location: "--format", message: error.message, isUsage: true)
     } catch {
-      throw LoadError(location: name, message: JSONList.shapeMessage)
+      throw LoadError(location: name, message: "\(error)")
     }
   }
 

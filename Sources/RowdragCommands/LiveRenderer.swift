@@ -5,7 +5,8 @@ import RowdragEngine
 ///
 /// One terminal line is 44 points, the default row height, so the table area of `n`
 /// lines is a viewport of `44·n` points and a row of 88 points takes two lines. Each
-/// line shows what the table has at its middle: a row (number, flag, label), a section
+/// line shows what the table has at its middle: a row (number, flag, label; the lines
+/// after the first of a row whose block spans lines, FORMATS.md §5), a section
 /// header, the lifted row's empty slot (`· · ·`), or the floating snapshot (`>>`),
 /// drawn over the rows it covers as `show` draws it. The last column is a scroll
 /// indicator. Colour is only a help: without it every mark is still there.
@@ -100,17 +101,20 @@ public struct LiveRenderer {
       var style: String?
       if let lift, abs(y - lift.center) < lift.height / 2 {
         let first = abs(y - LiveRenderer.pointsPerLine - lift.center) >= lift.height / 2
-        text = first ? ">>" + number(lift.position) + "  " + label(lift.position) : ">>"
+        let k = blockLine(of: lift.position, at: y - (lift.center - lift.height / 2))
+        text = first ? ">>" + number(lift.position) + "  " + label(lift.position) : ">>" + k
         style = "1;7"
       } else {
         switch item(at: y, layout: layout) {
         case .row(let p, _) where p == lift?.position:
           text = "        · · · · · · · ·"
           style = "2"
-        case .row(let p, _):
+        case .row(let p, let top):
           let mark = Character(Unicode.Scalar(layout.flags(at: p).markByte))
           let pointer = p == cursor ? "›" : " "
-          text = p == lastRow ? pointer : pointer + number(p) + " \(mark) " + label(p)
+          text =
+            p == lastRow
+            ? pointer + blockLine(of: p, at: y - top) : pointer + number(p) + " \(mark) " + label(p)
           if p == cursor { style = "4" }
           lastRow = p
         case .header(let s):
@@ -168,6 +172,17 @@ public struct LiveRenderer {
       if start >= top + LiveRenderer.pointsPerLine { break }
     }
     return nil
+  }
+
+  /// The block line of the row at `position` that stands `depth` points below its top,
+  /// indented under the label, for a row whose block spans lines (FORMATS.md §5); ""
+  /// for a line past the block or the first one.
+  private func blockLine(of position: Int, at depth: Double) -> String {
+    let id = Int(session.engine.layout.order[position])
+    let k = Int((depth / session.engine.layout.rowHeight).rounded(.down))
+    guard k >= 1, k < session.document.lineCount(ofRow: id) else { return "" }
+    let text = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
+    return String(repeating: " ", count: 10) + TerminalText.escape(text)
   }
 
   private func number(_ position: Int) -> String {

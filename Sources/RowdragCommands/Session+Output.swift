@@ -96,6 +96,7 @@ extension Session {
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
     if spec.name == "set" || spec.name == "get" {
       for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
+      if spec.name == "get" { text += "  get format  (the list's format; chosen by --format)\n" }
     }
     return text
   }
@@ -119,7 +120,7 @@ extension Session {
   /// After a successful write: the current order is what the file holds.
   public func markSaved() {
     let previous = engine.rebase()
-    document.rebase(previous)
+    document.rebase(previous, sectionStarts: engine.layout.sectionStarts)
   }
 }
 

@@ -37,6 +37,8 @@ public final class Session {
   public var onDrop: String?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
+  /// The format the list was read in, for `get format`.
+  public var format = FormatChoice("text")
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -161,7 +163,13 @@ public final class Session {
       }
       try openLive()
     case .state: try out.write(stateLine() + "\n")
+    case .set("format", _):
+      throw CommandError(
+        command: "set",
+        message: "format: the format is chosen when the list is loaded; give --format when "
+          + "starting rowdrag ('get format' shows it)")
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
+    case .get("format"): try out.write(format.description + "\n")
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
     case .write(let path): try write(to: path)
     case .quit(let force): return .quit(force: force)

@@ -14,6 +14,8 @@ struct ShowRenderer {
   private enum Line {
     case header(section: Int, top: Double)
     case row(position: Int, top: Double, height: Double)
+    /// Line `line` (from 1) of a row whose block spans lines (FORMATS.md §5).
+    case more(position: Int, line: Int)
     case snapshot
   }
 
@@ -33,7 +35,7 @@ struct ShowRenderer {
         switch item {
         case .header(_, let top): top + 14 > lift.center
         case .row(_, let top, let height): top + height / 2 > lift.center
-        case .snapshot: false
+        case .more, .snapshot: false
         }
       }
       items.insert(.snapshot, at: index ?? items.endIndex)
@@ -75,6 +77,11 @@ struct ShowRenderer {
           text =
             "\(pad(p + 1)) \(y)\(Character(Unicode.Scalar(layout.flags(at: p).markByte))) \(session.label(atPosition: p))"
         }
+      case .more(let p, let k):
+        let id = Int(layout.order[p])
+        let line = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
+        // Under the label: past the number, the y-range and the flag.
+        text = String(repeating: " ", count: compact ? 9 : 21) + line
       case .snapshot:
         guard let lift else { continue }
         let y = yRange(lift.center - lift.height / 2 - o, lift.center + lift.height / 2 - o)
@@ -91,6 +98,8 @@ struct ShowRenderer {
   }
 
   private func visibleItems(layout: Layout, offset o: Double, viewport v: Double) -> [Line] {
+    let engine = session.engine
+    let document = session.document
     var items: [Line] = []
     // First row whose bottom is below the top edge.
     var lo = 0
@@ -114,7 +123,12 @@ struct ShowRenderer {
         let top = layout.top(of: p, section: s)
         if top >= o + v { break }
         let h = layout.height(at: p)
-        if top + h > o { items.append(.row(position: p, top: top, height: h)) }
+        if top + h > o {
+          items.append(.row(position: p, top: top, height: h))
+          let lines =
+            p == engine.lift?.position ? 1 : document.lineCount(ofRow: Int(layout.order[p]))
+          for k in 1..<Swift.max(1, lines) { items.append(.more(position: p, line: k)) }
+        }
         p += 1
       }
       s += 1

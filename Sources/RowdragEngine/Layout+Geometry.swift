@@ -8,7 +8,8 @@ extension Layout {
   public func height(at position: Int) -> Double {
     if ownHeights.isEmpty { return rowHeight }
     let own = ownHeights[position]
-    return own.isNaN ? rowHeight : own
+    // NaN: the default; -n: a block of n lines of the default height.
+    return own.isNaN ? rowHeight : own < 0 ? -own * rowHeight : own
   }
 
   /// Total height of the rows at positions `0..<position`.

@@ -18,7 +18,8 @@ public struct Layout: Sendable {
   /// Flags at each global position, travelling with their row; empty while no row
   /// has a flag, so unflagged lists pay nothing for them.
   var flagStore: [RowFlags]
-  /// Own height at each position (`.nan` = the default row height); empty when uniform.
+  /// Own height at each position (`.nan` = the default row height, `-n` = `n` times
+  /// it); empty when uniform.
   var ownHeights: [Double]
   /// `prefix[k]` = sum of the heights of positions `0..<k`; empty when uniform.
   var prefix: [Double]
@@ -42,8 +43,9 @@ public struct Layout: Sendable {
   ///   - sections: sections in layout order; at least one (an empty list is one
   ///     empty untitled section).
   ///   - rowHeight: height of rows without their own.
-  ///   - ownHeights: per-row heights in load order (`.nan` for "default"), or `nil`
-  ///     when no row has its own height.
+  ///   - ownHeights: per-row heights in load order (`.nan` for "default", `-n` for
+  ///     `n` times the default: a row of `n` lines), or `nil` when no row has its own
+  ///     height.
   ///   - flags: per-row flags in load order, or `nil` for none.
   /// - Complexity: O(rows + sections).
   public init(

@@ -10,6 +10,8 @@ public final class ByteStore: @unchecked Sendable {
   private enum Backing {
     case mapped
     case allocated
+    /// Part of another store, kept alive by this one.
+    case view(ByteStore)
   }
 
   private let base: UnsafeMutableRawPointer
@@ -39,10 +41,19 @@ public final class ByteStore: @unchecked Sendable {
     backing = .mapped
   }
 
+  /// The bytes of `span` of `parent`, without a copy: a JSON value inside a document,
+  /// or one line of a JSON Lines file, read as a document of its own.
+  public init(viewing parent: ByteStore, _ span: Span) {
+    base = parent.base + span.start
+    count = span.count
+    backing = .view(parent)
+  }
+
   deinit {
     switch backing {
     case .mapped: System.unmap(base, count: count)
     case .allocated: System.release(base)
+    case .view: break
     }
   }
 
@@ -57,7 +68,7 @@ public final class ByteStore: @unchecked Sendable {
 
   /// Maps every page of the store now (a no-op for ordinary memory).
   public func populate() {
-    if backing == .mapped { ByteStore.populate(base, count: count) }
+    if case .mapped = backing { ByteStore.populate(base, count: count) }
   }
 
   /// Maps the pages of `count` bytes at `start` in one system call

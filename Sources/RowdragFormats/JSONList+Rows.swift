@@ -28,8 +28,16 @@ extension JSONList {
   /// The label of row `id`: the string itself, an object's first string member among
   /// `keys`, else the element's compact JSON text.
   public func label(ofRow id: Int, keys: [String]) -> [UInt8] {
-    let buf = store.buffer
-    let span = elements[id]
+    JSONList.label(of: elements[id], in: store.buffer, keys: keys)
+  }
+
+  /// The label of the valid JSON value at `span` (JSON Lines share it).
+  static func label(of span: Span, in buf: UnsafeBufferPointer<UInt8>, keys: [String]) -> [UInt8] {
+    var start = span.start
+    while start < span.end && JSONList.isBlank(buf[start]) { start += 1 }
+    var end = span.end
+    while end > start && JSONList.isBlank(buf[end - 1]) { end -= 1 }
+    let span = Span(start: start, end: end)
     if buf[span.start] == 34 { return Array(JSONText.decodeString(buf, span).utf8) }
     if buf[span.start] == 123 {
       let members = JSONText.members(buf, span)
@@ -43,6 +51,9 @@ extension JSONList {
     return JSONText.compact(buf, span)
   }
 
+  /// JSON's insignificant whitespace (RFC 8259 `ws`).
+  static func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
+
   /// Per-row heights (`.nan` for none) and flags read from object members.
   ///
   /// - Throws: `JSONSyntaxError` at the element's first character, naming the row,
@@ -51,13 +62,30 @@ extension JSONList {
   public func metadata(heightKey: String, lockKey: String, pinKey: String) throws
     -> (heights: [Double]?, locked: [Bool]?, pinned: [Bool]?)
   {
+    var ids: [Int] = []
+    forEachRow(mayHaveMemberNamed: [heightKey, lockKey, pinKey]) { ids.append($0) }
+    var keys = AttributeKeys()
+    keys.height = heightKey
+    keys.locked = lockKey
+    keys.pinned = pinKey
+    return try JSONList.metadata(of: elements, ids: ids, in: store.buffer, keys: keys)
+  }
+
+  /// The metadata of the values `spans[id]` for each of `ids` (every value of a JSON
+  /// Lines file; a JSON list's rows that may have the members).
+  static func metadata(
+    of spans: [Span], ids: some Sequence<Int>, in buf: UnsafeBufferPointer<UInt8>,
+    keys: AttributeKeys
+  ) throws -> (heights: [Double]?, locked: [Bool]?, pinned: [Bool]?) {
+    let (heightKey, lockKey, pinKey) = (keys.height, keys.locked, keys.pinned)
     var heights: [Double]?
     var locked: [Bool]?
     var pinned: [Bool]?
-    let buf = store.buffer
-    try forEachRow(mayHaveMemberNamed: [heightKey, lockKey, pinKey]) { id throws in
-      let span = elements[id]
-      guard buf[span.start] == 123 else { return }
+    for id in ids {
+      var span = spans[id]
+      while span.start < span.end && JSONList.isBlank(buf[span.start]) { span.start += 1 }
+      while span.end > span.start && JSONList.isBlank(buf[span.end - 1]) { span.end -= 1 }
+      guard span.start < span.end, buf[span.start] == 123 else { continue }
       for member in JSONText.members(buf, span) {
         let value = member.value
         if keyEquals(buf, member.key, heightKey) {
@@ -69,7 +97,7 @@ extension JSONList {
               "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)",
               at: span.start, in: buf)
           }
-          if heights == nil { heights = [Double](repeating: .nan, count: elements.count) }
+          if heights == nil { heights = [Double](repeating: .nan, count: spans.count) }
           heights?[id] = h
         } else if keyEquals(buf, member.key, lockKey) || keyEquals(buf, member.key, pinKey) {
           let isLock = keyEquals(buf, member.key, lockKey)
@@ -82,10 +110,10 @@ extension JSONList {
           }
           guard text == "true" else { continue }
           if isLock {
-            if locked == nil { locked = [Bool](repeating: false, count: elements.count) }
+            if locked == nil { locked = [Bool](repeating: false, count: spans.count) }
             locked?[id] = true
           } else {
-            if pinned == nil { pinned = [Bool](repeating: false, count: elements.count) }
+            if pinned == nil { pinned = [Bool](repeating: false, count: spans.count) }
             pinned?[id] = true
           }
         }
@@ -118,7 +146,9 @@ extension JSONList {
   }
 
   /// Whether the key at `span` (quotes included) decodes to `name`.
-  private func keyEquals(_ buf: UnsafeBufferPointer<UInt8>, _ span: Span, _ name: String) -> Bool {
+  private static func keyEquals(_ buf: UnsafeBufferPointer<UInt8>, _ span: Span, _ name: String)
+    -> Bool
+  {
     let inner = buf[(span.start + 1)..<(span.end - 1)]
     if !inner.contains(92) { return inner.elementsEqual(name.utf8) }
     return JSONText.decodeString(buf, span) == name

@@ -215,7 +215,7 @@ public struct JSONList: ListDocument, Sendable {
   }
 
   /// After a write, row identity `k` becomes the row now at position `k`.
-  public mutating func rebase(_ previous: RowOrder) {
+  public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if previous.isIdentity { return }
     elements = previous.map { elements[Int($0)] }
     isRebased = true

@@ -31,14 +31,21 @@ public protocol ListDocument {
     of search: any LabelSearch, in order: RowOrder, isInterrupted: () -> Bool,
     _ body: (Int) throws -> Bool
   ) rethrows -> SearchEnd
+  /// Lines in row `id`'s block: 1 but for formats whose rows span lines (FORMATS.md §1).
+  func lineCount(ofRow id: Int) -> Int
+  /// Calls `body` with line `k` (0-based, without its terminator) of row `id`'s block;
+  /// line 0 is what `show` draws beside the label.
+  func withLine<R>(_ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
   /// Per-row heights and flags the list itself records under these member names.
   func attributes(_ keys: AttributeKeys) throws -> RowAttributes
   /// Writes the whole list with its rows in `order`, sections starting at
   /// `sectionStarts`.
   func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws
   /// Adopts `previous` (the old identities in the saved order) after a write, so that
-  /// afterwards identity `k` is the row at position `k`.
-  mutating func rebase(_ previous: RowOrder)
+  /// afterwards identity `k` is the row at position `k` and the sections are as written
+  /// (starting at `sectionStarts`).
+  mutating func rebase(_ previous: RowOrder, sectionStarts: [Int])
 }
 
 /// The member names a list may record row attributes under (`--height-key`, …).
@@ -56,7 +63,8 @@ public struct AttributeKeys: Sendable, Equatable {
 
 /// Heights and flags read from a list, by row identity; nil where no row has one.
 public struct RowAttributes: Sendable, Equatable {
-  /// Own heights (`.nan` for the default).
+  /// Own heights: `.nan` for the default, and `-n` for a row of `n` lines, `n` times
+  /// the default (FORMATS.md §1.2), so `set row-height` scales it.
   public var heights: [Double]?
   /// Rows marked locked.
   public var locked: [Bool]?
@@ -75,6 +83,16 @@ extension ListDocument {
     for (position, id) in order.enumerated() {
       guard try withLabel(ofRow: Int(id), { try body(position, $0) }) else { return }
     }
+  }
+
+  /// One line a row.
+  public func lineCount(ofRow id: Int) -> Int { 1 }
+
+  /// The label is the row's one line.
+  public func withLine<R>(
+    _ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    try withLabel(ofRow: id, body)
   }
 
   /// Formats without attributes have none.

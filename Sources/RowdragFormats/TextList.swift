@@ -264,7 +264,7 @@ public struct TextList: ListDocument {
   }
 
   /// After a write, row identity `k` becomes the row now at position `k`.
-  public mutating func rebase(_ previous: RowOrder) {
+  public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if rowLines == nil && previous.isIdentity { return }
     rowLines = previous.map { id in rowLines.map { $0[Int(id)] } ?? id }
   }

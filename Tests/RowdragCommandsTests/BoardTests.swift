@@ -219,7 +219,8 @@ struct DropHookTests {
   func inPlace() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let path = dir.appendingPathComponent("board.md").path
+    // .txt: a .md name would read it as Markdown, where these lines are no list items.
+    let path = dir.appendingPathComponent("board.txt").path
     try BoardTests.board.write(toFile: path, atomically: true, encoding: .utf8)
     let refused = rowdrag(
       BoardTests.options + ["-i", "--on-drop", "false", "-e", "move 2 3:2", path])
@@ -465,12 +466,38 @@ struct BoardShowTests {
         """)
   }
 
-  @Test("examples/board.md is the board of BOARD.md §11 these tests use")
+  @Test("examples/board.md is the board of BOARD.md §11 as a Markdown list (FORMATS.md §1.4)")
   func exampleFile() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let text = try String(
-      contentsOf: root.appendingPathComponent("examples/board.md"), encoding: .utf8)
-    #expect(text == BoardTests.board)
+    let path = root.appendingPathComponent("examples/board.md").path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let asList = BoardTests.board.split(separator: "\n").map {
+      $0.hasPrefix("## ") ? String($0) : "- " + $0
+    }
+    #expect(text == asList.joined(separator: "\n") + "\n")
+    // Read as Markdown, every task is a card, and §11 A plays the same.
+    let result = rowdrag(
+      BoardTests.options + ["-n", "-e", "press 1:2; drag x=560 y=80; release; list", path])
+    #expect(result.stdout.contains("     4\t2:2\t-\t- Fix login bug\n"))
+  }
+
+  @Test("a Markdown kanban is a board: cards cross columns, trivia stays, finished cards lock")
+  func markdownKanban() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let path = root.appendingPathComponent("examples/kanban.md").path
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    let lock = ["--board", "--lock", #"^ {0,3}[-*+] \[[xX]\]"#]
+    let moved = rowdrag(lock + ["-e", "move 1 2:1", path])
+    #expect(moved.status == 0)
+    #expect(
+      moved.stdout
+        == original.replacingOccurrences(of: "- [ ] Write the release notes\n", with: "")
+        .replacingOccurrences(
+          of: "- [ ] Review the formats",
+          with: "- [ ] Write the release notes\n- [ ] Review the formats"))
+    let locked = rowdrag(lock + ["-n", "-e", "press 3:1", path])
+    #expect(locked.status == 1)
   }
 }

@@ -1,0 +1,266 @@
+import RowdragBase
+
+/// A text list whose rows are blocks of one or more lines, beside header lines that
+/// start sections and trivia lines that are no row at all (FORMATS.md §1.1): the one
+/// document behind `todo`, `markdown`, `csv`, `tsv`, `m3u`, `jsonl` and `text skip=`.
+///
+/// A format only sorts lines (`BlockList.Builder`); how rows are labelled, measured and
+/// written back — trivia kept in its gaps, the terminator rule — is the same for all
+/// of them and lives here, once.
+public struct BlockList: ListDocument {
+  /// How a row's label is found in its block.
+  public enum Labels: Sendable {
+    /// The block's first line without its terminator.
+    case firstLine
+    /// A span of the block, by row identity.
+    case spans([Span])
+    /// A CSV field by row identity, unquoted when it starts with `"`.
+    case fields([Span])
+    /// A JSON value's label under these member names (SPEC §5.2).
+    case json([String])
+  }
+
+  /// Trivia lines standing in gap `gap` of their section (FORMATS.md §4).
+  struct Trivia: Sendable {
+    var gap: Int
+    var span: Span
+  }
+
+  public let store: ByteStore
+  public let formatName: String
+  /// Each row's block, terminators included, by row identity.
+  public private(set) var blocks: [Span]
+  /// How labels are read.
+  public private(set) var labels: Labels
+  /// Each section's header line (nil for an untitled section).
+  let headers: [Span?]
+  /// Rows per section, as loaded or last written.
+  public private(set) var sectionRowCounts: [Int]
+  /// Each section's trivia, in file order.
+  private(set) var trivia: [[Trivia]]
+  /// Trivia before the first header when no untitled section precedes it.
+  let leadingTrivia: [Span]
+  /// Lines in each row's block by identity; nil while every block is one line.
+  public private(set) var lineCounts: [Int32]?
+  /// Whether the input ended with a line terminator (or was empty).
+  let endsWithNewline: Bool
+  /// The terminator a formerly-last line takes when it moves up (SPEC §9.21).
+  let fallbackTerminator: [UInt8]
+
+  /// Sections after a header are titled; a leading untitled one is not.
+  public var sectionTitled: [Bool] { headers.map { $0 != nil } }
+
+  public func title(ofSection s: Int) -> String? {
+    guard s < headers.count, let header = headers[s] else { return nil }
+    return String(decoding: content(header), as: UTF8.self)
+  }
+
+  /// The bytes of `span` without a final `\n` or `\r\n`.
+  func content(_ span: Span) -> UnsafeBufferPointer<UInt8> {
+    let buf = store.buffer
+    return UnsafeBufferPointer(
+      rebasing: buf[span.start..<TextList.contentEnd(buf, span.start, span.end)])
+  }
+
+  public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    let buf = store.buffer
+    switch labels {
+    case .firstLine:
+      let block = blocks[id]
+      var end = block.start
+      while end < block.end && buf[end] != 10 { end += 1 }
+      if end < block.end { end += 1 }
+      return try body(content(Span(start: block.start, end: end)))
+    case .spans(let spans):
+      return try body(UnsafeBufferPointer(rebasing: buf[spans[id].start..<spans[id].end]))
+    case .fields(let spans):
+      return try DelimitedText.unquoted(buf, spans[id]).withUnsafeBufferPointer(body)
+    case .json(let keys):
+      return try JSONList.label(of: blocks[id], in: buf, keys: keys).withUnsafeBufferPointer(body)
+    }
+  }
+
+  public func lineCount(ofRow id: Int) -> Int { lineCounts.map { Int($0[id]) } ?? 1 }
+
+  /// Line `k` of the block; an empty line past its end.
+  public func withLine<R>(
+    _ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    let buf = store.buffer
+    let block = blocks[id]
+    var start = block.start
+    for _ in 0..<k where start < block.end {
+      start = NewlineScanner.newline(rank: 0, from: start, in: buf) + 1
+    }
+    start = Swift.min(start, block.end)
+    let newline = NewlineScanner.newline(rank: 0, from: start, in: buf)
+    let end = Swift.min(block.end, newline < buf.count ? newline + 1 : buf.count)
+    return try body(content(Span(start: start, end: end)))
+  }
+
+  /// Heights in lines of the default row height (negative, see `RowAttributes`), and
+  /// for JSON Lines the members named by `keys`.
+  public func attributes(_ keys: AttributeKeys) throws -> RowAttributes {
+    var result = RowAttributes.none
+    if case .json = labels {
+      let meta = try JSONList.metadata(
+        of: blocks, ids: blocks.indices, in: store.buffer, keys: keys)
+      result = RowAttributes(heights: meta.heights, locked: meta.locked, pinned: meta.pinned)
+    } else if let lineCounts {
+      result.heights = lineCounts.map { $0 == 1 ? .nan : -Double($0) }
+    }
+    return result
+  }
+
+  /// Writes headers, rows and trivia, the trivia of each gap where the gap still is and
+  /// the rest at its section's end (FORMATS.md §4), through the terminator rule.
+  public func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws {
+    var writer = TerminatedWriter(
+      writer: SpanWriter(store: store, out: out), inputEnd: store.count,
+      endsWithNewline: endsWithNewline, fallback: fallbackTerminator, buffer: store.buffer)
+    for span in leadingTrivia { try writer.write(span) }
+    for s in headers.indices {
+      if let header = headers[s] { try writer.write(header) }
+      let start = s < sectionStarts.count ? sectionStarts[s] : order.count
+      let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
+      let kept = Swift.min(sectionRowCounts[s], end - start)
+      var t = 0
+      let gaps = trivia[s]
+      func writeGap(_ g: Int) throws {
+        while t < gaps.count && gaps[t].gap == g {
+          try writer.write(gaps[t].span)
+          t += 1
+        }
+      }
+      // Trivia of gaps 0..<kept stays; file order puts each gap's lines together.
+      if kept > 0 { try writeGap(0) }
+      var p = start
+      try order.forEachRun(in: start..<end) { run in
+        for k in 0..<run.count {
+          try writer.write(blocks[Int(run.first) + k])
+          p += 1
+          if p - start < kept { try writeGap(p - start) }
+        }
+      }
+      // Every other gap, in its original order, at the end.
+      for rest in gaps[t...] { try writer.write(rest.span) }
+    }
+    try writer.finish()
+  }
+
+  /// After a write: identity `k` is the row now at position `k`, and trivia sits in the
+  /// gaps it was written to.
+  public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
+    if !previous.isIdentity {
+      blocks = previous.map { blocks[Int($0)] }
+      lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
+      switch labels {
+      case .spans(let spans): labels = .spans(previous.map { spans[Int($0)] })
+      case .fields(let spans): labels = .fields(previous.map { spans[Int($0)] })
+      case .firstLine, .json: break
+      }
+    }
+    for s in headers.indices {
+      let start = s < sectionStarts.count ? sectionStarts[s] : previous.count
+      let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : previous.count
+      let m = end - start
+      let kept = Swift.min(sectionRowCounts[s], m)
+      let stay = trivia[s].filter { $0.gap < kept }
+      let moved = trivia[s].filter { $0.gap >= kept }.map { Trivia(gap: m, span: $0.span) }
+      trivia[s] = stay + moved
+      sectionRowCounts[s] = m
+    }
+  }
+}
+
+extension BlockList {
+  /// Sorts a file's lines into rows, headers and trivia in file order: what each format
+  /// does, line by line or block by block.
+  public struct Builder {
+    let store: ByteStore
+    private var blocks: [Span] = []
+    private var labelSpans: [Span] = []
+    private var lineCounts: [Int32] = []
+    private var multiLine = false
+    private var headers: [Span?] = []
+    private var counts: [Int] = []
+    private var trivia: [[Trivia]] = []
+    /// Trivia seen before any row or header.
+    private var pending: [Span] = []
+
+    public init(store: ByteStore) { self.store = store }
+
+    /// Adds a row made of `lines` lines covering `block`, labelled by `label` when
+    /// the format reads labels from a span.
+    public mutating func item(_ block: Span, lines: Int, label: Span? = nil) {
+      if headers.isEmpty { openSection(header: nil) }
+      blocks.append(block)
+      if let label { labelSpans.append(label) }
+      lineCounts.append(Int32(clamping: lines))
+      if lines != 1 { multiLine = true }
+      counts[counts.count - 1] += 1
+    }
+
+    /// Starts a titled section at the header line `line`.
+    public mutating func header(_ line: Span) { openSection(header: line) }
+
+    /// Adds trivia lines (one or more, consecutive).
+    public mutating func trivia(_ span: Span) {
+      guard span.count > 0 else { return }
+      guard !headers.isEmpty else { return pending.append(span) }
+      let s = headers.count - 1
+      // Merge with the previous trivia of the same gap when they touch.
+      if var last = trivia[s].last, last.gap == counts[s], last.span.end == span.start {
+        last.span.end = span.end
+        trivia[s][trivia[s].count - 1] = last
+      } else {
+        trivia[s].append(Trivia(gap: counts[s], span: span))
+      }
+    }
+
+    private mutating func openSection(header: Span?) {
+      headers.append(header)
+      counts.append(0)
+      trivia.append([])
+      // Trivia before the first header belongs to the leading untitled section once
+      // that section has a row (§4); before a first header it is simply written first.
+      if header == nil, let first = pending.first, let last = pending.last {
+        trivia[0] = [Trivia(gap: 0, span: Span(start: first.start, end: last.end))]
+        pending = []
+      }
+    }
+
+    /// The document; `labels` says how rows are labelled (`.spans` and `.fields` use
+    /// the spans given to `item`).
+    public func build(format: String, labels: Labels) -> BlockList {
+      var headers = headers
+      var counts = counts
+      var trivia = trivia
+      if headers.isEmpty {
+        headers = [nil]
+        counts = [0]
+        trivia = [[]]
+      }
+      let leading = self.headers.isEmpty ? [] : pending
+      if self.headers.isEmpty, let first = pending.first, let last = pending.last {
+        trivia[0] = [Trivia(gap: 0, span: Span(start: first.start, end: last.end))]
+      }
+      let finalLabels: Labels
+      switch labels {
+      case .spans: finalLabels = .spans(labelSpans)
+      case .fields: finalLabels = .fields(labelSpans)
+      case .firstLine, .json: finalLabels = labels
+      }
+      let buf = store.buffer
+      var fallback: [UInt8] = [10]
+      if let nl = buf.lastIndex(of: 10), nl > 0, buf[nl - 1] == 13 { fallback = [13, 10] }
+      return BlockList(
+        store: store, formatName: format, blocks: blocks, labels: finalLabels, headers: headers,
+        sectionRowCounts: counts, trivia: trivia, leadingTrivia: leading,
+        lineCounts: multiLine ? lineCounts : nil,
+        endsWithNewline: buf.isEmpty || buf[buf.count - 1] == 10, fallbackTerminator: fallback)
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/// CSV and TSV (FORMATS.md §3.4): RFC 4180 records, a row each, however many lines a
+/// quoted field makes them span; the header record and blank lines are trivia. Nothing
+/// is re-quoted: a record is written as its bytes.
+public enum DelimitedFormat {
+  /// How to read a file.
+  public struct Parameters: Sendable, Equatable {
+    /// `csv` or `tsv`.
+    public var name: String
+    public var delimiter: UInt8
+    /// Whether the first record is a header (trivia that stays first).
+    public var header: Bool
+    /// The label field: a 1-based number or a header field's name; nil for the line.
+    public var label: String?
+
+    public init(name: String, delimiter: UInt8, header: Bool = true, label: String? = nil) {
+      self.name = name
+      self.delimiter = delimiter
+      self.header = header
+      self.label = label
+    }
+  }
+
+  public static func read(_ store: ByteStore, _ parameters: Parameters) throws(JSONSyntaxError)
+    -> BlockList
+  {
+    let buf = store.buffer
+    var builder = BlockList.Builder(store: store)
+    var labelField: Int? = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
+    var needsHeader = parameters.header
+    var offset = 0
+    var line = 1
+    while offset < buf.count {
+      let record = try scan(buf, from: offset, line: line, delimiter: parameters.delimiter)
+      let span = Span(start: offset, end: record.end)
+      defer {
+        offset = record.end
+        line += record.lines
+      }
+      if record.isBlank {
+        builder.trivia(span)
+      } else if needsHeader {
+        needsHeader = false
+        builder.trivia(span)
+        if let name = parameters.label, labelField == nil {
+          labelField = record.fields.firstIndex {
+            DelimitedText.unquoted(buf, $0).elementsEqual(name.utf8)
+          }
+          if labelField == nil {
+            throw JSONSyntaxError(
+              line: line, column: 1,
+              message: "the header record has no field named \"\(name)\"; "
+                + "give label=N (a field number) or one of the header's names")
+          }
+        }
+      } else {
+        let label: Span? = labelField.map { k in
+          k < record.fields.count ? record.fields[k] : Span(start: span.start, end: span.start)
+        }
+        builder.item(span, lines: record.lines, label: label)
+      }
+    }
+    if let name = parameters.label, labelField == nil {
+      throw JSONSyntaxError(
+        line: 1, column: 1,
+        message: "label=\(name) names a header field, but "
+          + (parameters.header ? "the file has no header record" : "header=no")
+          + "; give label=N (a field number)")
+    }
+    return builder.build(
+      format: parameters.name, labels: parameters.label == nil ? .firstLine : .fields([]))
+  }
+
+  /// One record: where it ends (after its terminator), its fields, its lines.
+  struct Record {
+    var end: Int
+    var fields: [Span]
+    var lines: Int
+    var isBlank: Bool
+  }
+
+  /// Reads the record starting at `start` (on line `line`).
+  static func scan(
+    _ buf: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, delimiter: UInt8
+  ) throws(JSONSyntaxError) -> Record {
+    var i = start
+    // A blank line: empty, or only CR.
+    if buf[i] == 10 || (buf[i] == 13 && (i + 1 == buf.count || buf[i + 1] == 10)) {
+      let end = buf[i] == 10 ? i + 1 : Swift.min(i + 2, buf.count)
+      return Record(end: end, fields: [], lines: 1, isBlank: true)
+    }
+    var fields: [Span] = []
+    var lines = 1
+    var fieldStart = i
+    var fieldEnd = i
+    while true {
+      if i < buf.count && buf[i] == 34 {
+        // A quoted field: up to a quote not followed by a quote.
+        let open = i
+        i += 1
+        while true {
+          guard i < buf.count else {
+            throw JSONSyntaxError(
+              "the quoted field opened here is still open at the end of the file; "
+                + "close it with \" (a quote inside a field is written \"\")", at: open, in: buf)
+          }
+          if buf[i] == 10 { lines += 1 }
+          if buf[i] == 34 {
+            if i + 1 < buf.count && buf[i + 1] == 34 {
+              i += 2
+              continue
+            }
+            i += 1
+            break
+          }
+          i += 1
+        }
+        guard i == buf.count || buf[i] == delimiter || buf[i] == 13 || buf[i] == 10 else {
+          throw JSONSyntaxError(
+            "a quoted field must end at the delimiter or the end of the line, not at "
+              + "\(DelimitedText.describe(buf[i])); write a quote inside a field as \"\"",
+            at: i, in: buf)
+        }
+        fieldEnd = i
+        if i < buf.count && buf[i] == 13 {
+          if i + 1 < buf.count && buf[i + 1] == 10 {
+            i += 1  // CR LF ends the record
+          } else {
+            // A lone CR after a closing quote: the rest of the line is the field's.
+            while i < buf.count && buf[i] != delimiter && buf[i] != 10 { i += 1 }
+            fieldEnd = i
+          }
+        }
+      } else {
+        while i < buf.count && buf[i] != delimiter && buf[i] != 10 { i += 1 }
+        fieldEnd = i < buf.count && buf[i] == 10 && i > fieldStart && buf[i - 1] == 13 ? i - 1 : i
+      }
+      fields.append(Span(start: fieldStart, end: fieldEnd))
+      guard i < buf.count, buf[i] == delimiter else { break }
+      i += 1
+      fieldStart = i
+    }
+    let end = i < buf.count ? i + 1 : i
+    return Record(end: end, fields: fields, lines: lines, isBlank: false)
+  }
+}
+
+/// Reading CSV field text.
+enum DelimitedText {
+  /// The field's value: a quoted field without its quotes and with `""` as `"`.
+  static func unquoted(_ buf: UnsafeBufferPointer<UInt8>, _ span: Span) -> [UInt8] {
+    guard span.count >= 1, buf[span.start] == 34 else { return Array(buf[span.start..<span.end]) }
+    var out: [UInt8] = []
+    var i = span.start + 1
+    while i < span.end {
+      if buf[i] == 34 {
+        if i + 1 < span.end && buf[i + 1] == 34 {
+          out.append(34)
+          i += 2
+          continue
+        }
+        break
+      }
+      out.append(buf[i])
+      i += 1
+    }
+    return out
+  }
+
+  /// A byte as a message says it.
+  static func describe(_ b: UInt8) -> String {
+    switch b {
+    case 32: "a space"
+    case 9: "a tab"
+    case 0x21...0x7E: "'\(Character(Unicode.Scalar(b)))'"
+    default: "the byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Walks a buffer line by line: each line with its terminator, where its content
+/// ends, and its 1-based number, for the formats that sort lines (FORMATS.md §1.1).
+struct LineCursor {
+  struct Line {
+    /// The line with its terminator.
+    var span: Span
+    /// End of its content, before `\n` or `\r\n`.
+    var contentEnd: Int
+    /// 1-based line number.
+    var number: Int
+    var content: Range<Int> { span.start..<contentEnd }
+  }
+
+  let buf: UnsafeBufferPointer<UInt8>
+  private(set) var offset = 0
+  private var number = 0
+
+  init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
+
+  mutating func next() -> Line? {
+    guard offset < buf.count else { return nil }
+    let newline = NewlineScanner.newline(rank: 0, from: offset, in: buf)
+    let end = newline < buf.count ? newline + 1 : buf.count
+    number += 1
+    let line = Line(
+      span: Span(start: offset, end: end), contentEnd: TextList.contentEnd(buf, offset, end),
+      number: number)
+    offset = end
+    return line
+  }
+
+  /// Whether a line holds only spaces, tabs and CR.
+  static func isBlank(_ buf: UnsafeBufferPointer<UInt8>, _ line: Line) -> Bool {
+    buf[line.span.start..<line.span.end].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 || $0 == 10 }
+  }
+}

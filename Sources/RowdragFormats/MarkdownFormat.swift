@@ -1,0 +1,225 @@
+/// Markdown lists (FORMATS.md §3.3): each top-level list item with its nested items,
+/// continuation lines and code is one row; ATX headings start sections; front matter,
+/// paragraphs, code outside items and the blank lines between items are trivia.
+///
+/// A line-based reading of CommonMark's block structure: enough to know where a list
+/// item ends, nothing about inline content.
+public enum MarkdownFormat {
+  /// `isHeader` picks which ATX headings are headers (nil: every one); it sees the
+  /// line without its terminator.
+  public static func read(
+    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+  ) -> BlockList {
+    var reader = Reader(store: store, isHeader: isHeader)
+    reader.run()
+    return reader.builder.build(format: "markdown", labels: .firstLine)
+  }
+
+  /// What a line is, as far as lists care.
+  struct LineShape {
+    /// Columns of leading whitespace (a tab to the next multiple of 4).
+    var indent: Int
+    var isBlank: Bool
+    /// The fence character and run length, when the line is a code fence.
+    var fence: (char: UInt8, count: Int, onlyFence: Bool)?
+    var isHeading: Bool
+    var isThematicBreak: Bool
+    /// The content column when the line starts a list item.
+    var itemContent: Int?
+  }
+
+  static func shape(_ buf: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> LineShape {
+    var i = line.lowerBound
+    var column = 0
+    while i < line.upperBound && (buf[i] == 32 || buf[i] == 9) {
+      column = buf[i] == 9 ? (column / 4 + 1) * 4 : column + 1
+      i += 1
+    }
+    let isBlank = i == line.upperBound || (buf[i] == 13 && i + 1 == line.upperBound)
+    var shape = LineShape(
+      indent: column, isBlank: isBlank, fence: nil, isHeading: false, isThematicBreak: false,
+      itemContent: nil)
+    guard !isBlank && column <= 3 else { return shape }
+    let rest = UnsafeBufferPointer(rebasing: buf[i..<line.upperBound])
+    shape.fence = fence(rest)
+    shape.isHeading = isHeading(rest)
+    shape.isThematicBreak = isThematicBreak(rest)
+    if !shape.isThematicBreak { shape.itemContent = itemContent(rest, column: column) }
+    return shape
+  }
+
+  /// Three or more backticks or tildes; for backticks, no backtick after them.
+  static func fence(_ s: UnsafeBufferPointer<UInt8>) -> (char: UInt8, count: Int, onlyFence: Bool)?
+  {
+    guard let c = s.first, c == 96 || c == 126 else { return nil }
+    let count = s.prefix { $0 == c }.count
+    guard count >= 3 else { return nil }
+    let info = s[(s.startIndex + count)...]
+    if c == 96 && info.contains(96) { return nil }
+    return (c, count, info.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 })
+  }
+
+  /// `#` to `######`, then a space, a tab or the end of the line.
+  static func isHeading(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+    let hashes = s.prefix { $0 == 35 }.count
+    guard (1...6).contains(hashes) else { return false }
+    let next = hashes < s.count ? s[s.startIndex + hashes] : 10
+    return next == 32 || next == 9 || next == 13 || next == 10
+  }
+
+  /// Three or more of one of `*`, `-`, `_`, with only spaces and tabs between.
+  static func isThematicBreak(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let c = s.first, c == 42 || c == 45 || c == 95 else { return false }
+    var count = 0
+    for b in s {
+      if b == c {
+        count += 1
+      } else if b != 32 && b != 9 && b != 13 {
+        return false
+      }
+    }
+    return count >= 3
+  }
+
+  /// A bullet or an ordered marker followed by a space, a tab or the end of the line:
+  /// the column where the item's content starts (1–4 spaces after the marker; 5 or
+  /// more, or none before the end of the line, count as 1).
+  static func itemContent(_ s: UnsafeBufferPointer<UInt8>, column: Int) -> Int? {
+    var k = s.startIndex
+    if let c = s.first, c == 45 || c == 42 || c == 43 {
+      k += 1
+    } else {
+      let digits = s.prefix { $0 >= 48 && $0 <= 57 }.count
+      guard (1...9).contains(digits), digits < s.count, s[k + digits] == 46 || s[k + digits] == 41
+      else { return nil }
+      k += digits + 1
+    }
+    let markerEnd = column + (k - s.startIndex)
+    guard k < s.endIndex, s[k] != 13 else { return markerEnd + 1 }
+    guard s[k] == 32 || s[k] == 9 else { return nil }
+    var spaces = 0
+    var col = markerEnd
+    var j = k
+    while j < s.endIndex && (s[j] == 32 || s[j] == 9) {
+      col = s[j] == 9 ? (col / 4 + 1) * 4 : col + 1
+      j += 1
+    }
+    spaces = col - markerEnd
+    let atEnd = j == s.endIndex || s[j] == 13
+    return markerEnd + (spaces > 4 || atEnd ? 1 : spaces)
+  }
+
+  /// The state of one pass over the lines.
+  struct Reader {
+    var builder: BlockList.Builder
+    let buf: UnsafeBufferPointer<UInt8>
+    let isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    var lines: LineCursor
+    /// The open item: its block so far, its line count, its content column.
+    var item: (block: Span, lines: Int, content: Int)?
+    /// Blank lines after the open item's last line, not yet known to be inside it.
+    var blanks: (span: Span, lines: Int)?
+    /// The open code fence and whether it belongs to the open item.
+    var fence: (char: UInt8, count: Int, inItem: Bool)?
+
+    init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?) {
+      builder = BlockList.Builder(store: store)
+      buf = store.buffer
+      self.isHeader = isHeader
+      lines = LineCursor(store.buffer)
+    }
+
+    mutating func run() {
+      frontMatter()
+      while let line = lines.next() { take(line) }
+      closeItem()
+    }
+
+    /// Line 1 exactly `---` opens front matter closed by `---` or `...`.
+    mutating func frontMatter() {
+      var probe = lines
+      guard let first = probe.next(), buf[first.content].elementsEqual("---".utf8) else { return }
+      var end = first.span
+      while let line = probe.next() {
+        let text = buf[line.content]
+        if text.elementsEqual("---".utf8) || text.elementsEqual("...".utf8) {
+          end.end = line.span.end
+          builder.trivia(end)
+          lines = probe
+          return
+        }
+      }
+      builder.trivia(first.span)
+      _ = lines.next()
+    }
+
+    mutating func take(_ line: LineCursor.Line) {
+      let shape = MarkdownFormat.shape(buf, line.content)
+      if let open = fence {
+        guard open.inItem else {
+          if let f = shape.fence, f.char == open.char, f.count >= open.count, f.onlyFence {
+            fence = nil
+          }
+          return builder.trivia(line.span)
+        }
+        if shape.isBlank { return addBlank(line) }
+        if let f = shape.fence, f.char == open.char, f.count >= open.count, f.onlyFence {
+          fence = nil
+        }
+        return extendItem(line)
+      }
+      if let open = item {
+        if shape.isBlank { return addBlank(line) }
+        let outdented = shape.indent < open.content
+        let ends =
+          outdented
+          && (blanks != nil || shape.itemContent != nil || shape.isHeading
+            || shape.fence != nil || shape.isThematicBreak)
+        if !ends {
+          if let f = shape.fence { fence = (f.char, f.count, true) }
+          return extendItem(line)
+        }
+        closeItem()
+      }
+      if shape.isBlank { return builder.trivia(line.span) }
+      if let f = shape.fence {
+        fence = (f.char, f.count, false)
+        return builder.trivia(line.span)
+      }
+      if shape.isHeading {
+        let content = UnsafeBufferPointer(rebasing: buf[line.content])
+        return isHeader?(content) ?? true ? builder.header(line.span) : builder.trivia(line.span)
+      }
+      if let content = shape.itemContent {
+        item = (line.span, 1, content)
+        return
+      }
+      builder.trivia(line.span)
+    }
+
+    /// Holds a blank line until a line of the open item shows it is inside the item.
+    mutating func addBlank(_ line: LineCursor.Line) {
+      let count = (blanks?.lines ?? 0) + 1
+      blanks = (Span(start: blanks?.span.start ?? line.span.start, end: line.span.end), count)
+    }
+
+    /// Adds `line` (and the blank lines before it) to the open item.
+    mutating func extendItem(_ line: LineCursor.Line) {
+      guard var open = item else { return }
+      open.block.end = line.span.end
+      open.lines += 1 + (blanks?.lines ?? 0)
+      blanks = nil
+      item = open
+    }
+
+    /// Ends the open item; its trailing blank lines are trivia.
+    mutating func closeItem() {
+      guard let open = item else { return }
+      builder.item(open.block, lines: open.lines)
+      if let blanks { builder.trivia(blanks.span) }
+      item = nil
+      blanks = nil
+      if fence?.inItem == true { fence = nil }
+    }
+  }
+}
