@@ -538,18 +538,23 @@ def json_label(node, data):
     return node.compact(data)
 
 
-def json_row(node, data, lines):
-    height = node.member("height")
+KEYS = {"height": "height", "locked": "locked", "pinned": "pinned"}
+
+
+def json_row(node, data, lines, keys=KEYS):
+    """A row from a JSON element: label, `height`, `locked` and `pinned` members (their
+    names from --height-key, --lock-key, --pin-key)."""
+    height = node.member(keys["height"])
     if height is not None:
         h = float(data[height.start:height.end]) if height.kind == "number" else -1.0
         if not h > 0:
             raise FormatError(*position(data, height.start), "height must be a number > 0")
         height = h
-    flag = lambda key: node.member(key) is not None and node.member(key).kind == "true"
+    flag = lambda key: node.member(keys[key]) is not None and node.member(keys[key]).kind == "true"
     return Row(lines, json_label(node, data), height, flag("locked"), flag("pinned"))
 
 
-def read_jsonl(data):
+def read_jsonl(data, keys=KEYS):
     """§3.6: every non-blank line one JSON value; blank lines trivia."""
     doc = LineDocument(data)
     for i, (content, _) in enumerate(doc.lines):
@@ -557,7 +562,7 @@ def read_jsonl(data):
             doc.trivia(i)
             continue
         try:
-            row = json_row(JsonParser(content).document(), content, [i])
+            row = json_row(JsonParser(content).document(), content, [i], keys)
         except FormatError as e:
             raise FormatError(i + 1, e.col, e.message)
         doc.item([i], row.label, row.height, row.locked, row.pinned)
@@ -567,7 +572,7 @@ def read_jsonl(data):
 class JsonDocument:
     """§3.7: the value at a JSON Pointer is the list; bytes outside it are kept."""
 
-    def __init__(self, data, path):
+    def __init__(self, data, path, keys=KEYS):
         self.data = data
         root = JsonParser(data).document()
         self.target = resolve(root, path, data)
@@ -584,7 +589,7 @@ class JsonDocument:
         for raw, items in groups:
             section = Section(raw, raw)
             for node in items:
-                row = json_row(node, data, [])
+                row = json_row(node, data, [], keys)
                 row.height = ROW_HEIGHT if row.height is None else row.height
                 section.rows.append(len(self.rows))
                 self.rows.append(row)
@@ -633,10 +638,12 @@ def resolve(root, path, data):
 
 
 # -- choosing a format ----------------------------------------------------------
-def load(data, name, params=None, header=None):
+def load(data, name, params=None, header=None, keys=None):
     """The document for `data` read as format `name` with `params` (a dict of the
-    --format words); raises FormatError for input errors."""
+    --format words) and `keys` (JSON member names for height, locked, pinned);
+    raises FormatError for input errors."""
     params = dict(params or {})
+    keys = dict(KEYS, **(keys or params.pop("keys", None) or {}))
     if name == "text":
         return read_text(data, header, params.get("skip"))
     if name == "todo":
@@ -652,9 +659,9 @@ def load(data, name, params=None, header=None):
     if name == "m3u":
         return read_m3u(data)
     if name == "jsonl":
-        return read_jsonl(data)
+        return read_jsonl(data, keys)
     if name == "json":
-        return JsonDocument(data, params.get("path", ""))
+        return JsonDocument(data, params.get("path", ""), keys)
     raise ValueError(name)
 
 

@@ -321,9 +321,14 @@ def random_m3u(rng):
     return finish(rng, lines, rng.random() < 0.2), "m3u", {}, ["--format", "m3u"], None
 
 
+KEY_OPTIONS = {"height": "--height-key", "locked": "--lock-key", "pinned": "--pin-key"}
+
+
 def random_jsonl(rng):
-    """JSON Lines: objects (label members in any order, heights, locked), strings,
-    blank lines, spaces around values, CR LF."""
+    """JSON Lines: objects (label members in any order, heights, locked, pinned, under
+    their own names or others given by --*-key), strings, other values, blank lines,
+    spaces around values, CR LF."""
+    keys = {key: rng.choice([key, key, "x" + key]) for key in KEY_OPTIONS}
     lines = []
     for k in range(rng.randint(0, 10)):
         pick = rng.random()
@@ -340,17 +345,20 @@ def random_jsonl(rng):
             if rng.random() < 0.7:
                 members.append((rng.choice(["title", "name", "text"]), "r%d" % k))
             if rng.random() < 0.3:
-                members.append(("height", rng.choice([60, 13.5, 100, 1e2])))
+                members.append((keys["height"], rng.choice([60, 13.5, 100, 1e2])))
             if rng.random() < 0.15:
-                members.append(("locked", rng.choice([True, True, False])))
+                members.append((keys["locked"], rng.choice([True, True, False])))
             if rng.random() < 0.1:
-                members.append(("pinned", rng.choice([True, False])))
+                members.append((keys["pinned"], rng.choice([True, False])))
+            if rng.random() < 0.1:
+                members.append(("height" if keys["height"] != "height" else "xheight", 7))
             if rng.random() < 0.3:
                 members.append(("tags", [1, {"a": None}]))
             rng.shuffle(members)
             value = json.dumps(dict(members), separators=rng.choice([(",", ":"), (", ", ": ")]))
         lines.append(rng.choice(["", "", " "]) + value + rng.choice(["", "", "  "]))
-    return finish(rng, lines, rng.random() < 0.2), "jsonl", {}, ["--format", "jsonl"], None
+    options = [w for key, option in KEY_OPTIONS.items() if keys[key] != key for w in (option, keys[key])]
+    return finish(rng, lines, rng.random() < 0.2), "jsonl", {"keys": keys}, ["--format", "jsonl", *options], None
 
 
 def random_json(rng):
@@ -586,12 +594,28 @@ def test_get_format_and_detection(binary):
              ("x", ["--format", "tsv,header=no,label=2"], "tsv header=no delimiter=\\t label=2"),
              ("x", ["--format", "csv label=2 delimiter=; header=no"], "csv header=no delimiter=; label=2"),
              ("x", ["--format", "csv delimiter=\\t"], "csv header=yes delimiter=\\t"),
-             ("x", ["--format", "json path=/tracks"], "json path=/tracks")]
+             ("x", ["--format", "json path=/tracks"], "json path=/tracks"), ("x.md", ["--text"], "text"),
+             ("x.txt", ["--json"], "json")]
     for name, arguments, expected in cases:
         data = b'{"tracks": []}' if "json" in " ".join(arguments) else b""
         out = run(binary, data, arguments, "get format", name)
         assert out.returncode == 0 and out.stdout == expected.encode() + b"\n", (name, arguments, out.stdout,
                                                                                  out.stderr)
+
+
+def test_standard_input_is_detected_by_shape(binary):
+    """§2: standard input uses SPEC §5.2's detection (JSON by shape, else text)."""
+    for data, expected in ((b"[1, 2]\n", b"json\n"), (b"- a\n- b\n", b"text\n"), (b"a,b\n", b"text\n")):
+        out = subprocess.run([binary, "-n", "-e", "get format"], input=data, capture_output=True)
+        assert out.stdout == expected, (data, out.stdout, out.stderr)
+
+
+def test_show_draws_every_line_of_a_block(binary):
+    """§5: `show` draws a row's block lines (a row of n lines covers n lines)."""
+    data = b"- milk\n- eggs\n  - free range\n  - a dozen\n- bread\n"
+    lines = run(binary, data, ["--format", "markdown"], "show").stdout.decode().split("\n")
+    at = next(k for k, line in enumerate(lines) if "- eggs" in line)
+    assert "- free range" in lines[at + 1] and "- a dozen" in lines[at + 2] and "- bread" in lines[at + 3], lines
 
 
 def test_examples_are_written_back_unchanged(binary):
