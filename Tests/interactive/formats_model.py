@@ -619,6 +619,19 @@ class JsonDocument:
         return self.data[:self.target.start] + body + self.data[self.target.end:]
 
 
+    def outside(self):
+        """The bytes before and after the target value, kept as they are (§3.7)."""
+        return self.data[:self.target.start], self.data[self.target.end:]
+
+    def value(self, order):
+        """The target value for `order` as Python data (for a layout not modelled)."""
+        element = lambda r: json.loads(self.data[self.nodes[r].start:self.nodes[r].end])
+        arrays = [[element(r) for r in rows] for rows in order]
+        if self.shape == "titled":
+            return [(json.loads(s.header), a) for s, a in zip(self.sections, arrays)]
+        return arrays if self.shape == "nested" else arrays[0]
+
+
 def resolve(root, path, data):
     """RFC 6901: '' is the whole document; each token names a member or an index."""
     node = root

@@ -11,7 +11,7 @@ import re
 import subprocess
 import tempfile
 
-from formats_model import FormatError, ListModel, Refused, load
+from formats_model import FormatError, JsonParser, ListModel, Refused, load
 
 SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
 RANGES = os.environ.get("FORMATS_RANGES") == "1"  # `move A,B TO` (SPEC §10) once the binary has ranges
@@ -309,7 +309,8 @@ def random_m3u(rng):
         entry = []
         if rng.random() < 0.8:
             entry.append(rng.choice(["#EXTINF:%d,Artist %d - Song" % (k * 10, k), "#EXTINF:-1,Crosby, Stills %d" % k,
-                                     "#EXTINF:%d" % k, "#EXTINF:5 tvg-id=\"x\",Channel %d" % k, "#EXTINF:1,"]))
+                                     "#EXTINF:%d" % k, "#EXTINF:5 tvg-id=\"x\",Channel %d" % k, "#EXTINF:1,",
+                                     "#EXTINF:-1 tvg-name=\"a,b\",Title %d" % k]))
         for _ in range(rng.choice([0, 0, 1, 2])):
             entry.append(rng.choice(["#EXTVLCOPT:network-caching=1000", "#EXTGRP:Rock", "# comment", ""]))
         entry.append(rng.choice(["song%d.mp3" % k, "dir/Song %d.flac" % k, "http://radio.example/%d" % k,
@@ -437,9 +438,9 @@ def expected_run(model, data, moves):
     shown = not any(b"\n" in label or b"\r" in label for label in model.labels())
     final = model.render()
     script = "state\n" + ("print\n" if data else "") + "".join(c + "\n" for c in moves) + \
-        ("list\n" if shown else "") + ("print\n" if final is not None else "")
-    after = (model.listing() if shown else b"") + (final or b"")
-    out = data + (b"\n" if data and not data.endswith(b"\n") and after else b"") + after
+        ("list\n" if shown else "") + "print\n"
+    out = data + (b"\n" if data and not data.endswith(b"\n") else b"")  # the final print follows
+    out += (model.listing() if shown else b"") + (final or b"")
     return script, out, 1 if failed else 0, shown
 
 
@@ -466,6 +467,8 @@ def compare(binary, kind, seed):
     where = "%s seed %d (file %s)\n%s" % (kind, seed, file_name, shell(arguments, data, script.replace("\n", "; ")))
     state, _, rest = out.stdout.partition(b"\n")
     assert out.returncode == status, f"{where}\nexit {out.returncode}, expected {status}; stderr {out.stderr!r}"
+    if model.render() is None:  # an indented JSON list: bytes outside it kept, elements in order
+        rest = check_indented_json(where, model, expected, rest)
     try:
         state = json.loads(state)
     except ValueError:
@@ -474,6 +477,24 @@ def compare(binary, kind, seed):
         f"{where}\nrows, content {state['rows']}, {state['content']}; model {rows}, {content}"
     if rest != expected:
         raise AssertionError(f"{where}\nexpected {expected!r}\ngot      {rest!r}")
+
+
+def check_indented_json(where, model, expected, rest):
+    """Checks the final print of an indented JSON list (the part of `rest` after
+    `expected`): the bytes outside the list as they were, the list's elements in the
+    model's order. Returns the part before it."""
+    before, after = model.doc.outside()
+    head, printed = rest[:len(expected)], rest[len(expected):]
+    assert printed.startswith(before) and printed.endswith(after), \
+        f"{where}\nthe bytes outside the list changed: {printed!r}"
+    middle = printed[len(before):len(printed) - len(after)]
+    if model.doc.shape == "titled":
+        outer = JsonParser(middle).document()
+        value = [(k, [json.loads(middle[e.start:e.end]) for e in v.items]) for _, k, v in outer.members]
+    else:
+        value = json.loads(middle)
+    assert value == model.doc.value(model.order), f"{where}\nlist {value}\nmodel {model.doc.value(model.order)}"
+    return head
 
 
 def compare_format(binary, kind):
