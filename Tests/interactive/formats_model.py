@@ -99,14 +99,12 @@ class LineDocument:
         self.sections[-1].rows.append(len(self.rows))
         self.rows.append(Row(lines, label, height, locked, pinned))
 
-    def finish(self, row_height=ROW_HEIGHT):
+    def finish(self):
+        """SPEC §9.3: a leading untitled section exists only when it has rows."""
         first = self.sections[0]
         if not first.rows and len(self.sections) > 1:
             self.lead = first.gaps.get(0, [])
             self.sections.pop(0)
-        for row in self.rows:
-            if row.height is None:
-                row.height = row_height * len(row.lines)
         return self
 
     def titled(self, s):
@@ -590,7 +588,6 @@ class JsonDocument:
             section = Section(raw, raw)
             for node in items:
                 row = json_row(node, data, [], keys)
-                row.height = ROW_HEIGHT if row.height is None else row.height
                 section.rows.append(len(self.rows))
                 self.rows.append(row)
                 self.nodes.append(node)
@@ -682,8 +679,8 @@ def load(data, name, params=None, header=None, keys=None):
 class ListModel:
     """Row order per section over a document; `move` as SPEC §6, §9.4 and §9.15."""
 
-    def __init__(self, doc, lock=None, pin=None):
-        self.doc = doc
+    def __init__(self, doc, lock=None, pin=None, row_height=ROW_HEIGHT):
+        self.doc, self.row_height = doc, row_height
         self.order = [list(s.rows) for s in doc.sections]
         self.undo, self.redo = [], []
         self.pinned = {r for r, row in enumerate(doc.rows) if row.pinned or matches(pin, row.label)}
@@ -795,7 +792,13 @@ class ListModel:
     def content(self):
         """The content height: titled headers 28, rows their heights."""
         headers = sum(TITLED for s in range(len(self.order)) if self.doc.titled(s))
-        return headers + sum(self.doc.rows[r].height for r in self.flat())
+        return headers + sum(self.height(r) for r in self.flat())
+
+    def height(self, r):
+        """§1.2: the format's height, else row-height × the lines of the block (a JSON
+        element is one line)."""
+        row = self.doc.rows[r]
+        return row.height if row.height is not None else self.row_height * max(1, len(row.lines))
 
     def render(self):
         return self.doc.render(self.order)

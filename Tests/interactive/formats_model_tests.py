@@ -11,7 +11,7 @@ import re
 import subprocess
 import tempfile
 
-from formats_model import FormatError, JsonParser, ListModel, Refused, load
+from formats_model import ROW_HEIGHT, FormatError, JsonParser, ListModel, Refused, load
 
 SCRIPTS = int(os.environ.get("MODEL_SCRIPTS", "150"))
 RANGES = os.environ.get("FORMATS_RANGES") == "1"  # `move A,B TO` (SPEC §10) once the binary has ranges
@@ -402,6 +402,7 @@ def random_json(rng):
 
 GENERATORS = {"text": random_text, "todo": random_todo, "markdown": random_markdown, "csv": random_csv,
               "m3u": random_m3u, "jsonl": random_jsonl, "json": random_json}
+FORMATS = ("text", "json", "jsonl", "markdown", "todo", "csv", "tsv", "m3u")
 DETECTED = {"todo": "git-rebase-todo", "markdown": "list.md", "csv": "list.csv", "m3u": "list.m3u8",
             "jsonl": "list.ndjson"}
 
@@ -458,7 +459,11 @@ def compare(binary, kind, seed):
     if rng.random() < 0.15:
         pin = rng.choice(["2", "e", "^[^-]", "Song 3"])
         arguments = arguments + ["--pin", pin]
-    model = ListModel(load(data, name, params, header), lock, pin)
+    row_height = ROW_HEIGHT
+    if rng.random() < 0.15:
+        row_height = rng.choice([30.0, 12.5])
+        arguments = arguments + ["--row-height", "%g" % row_height]
+    model = ListModel(load(data, name, params, header), lock, pin, row_height)
     content, rows = model.content(), len(model.flat())
     moves = [random_move(rng, model) if rng.random() < 0.85 else rng.choice(["undo", "redo"])
              for _ in range(rng.randint(1, 6))]
@@ -602,6 +607,10 @@ def test_usage_errors(binary):
         assert out.returncode == 2, (arguments, out.returncode, out.stderr)
     out = run(binary, b"a\n", [], "set format csv")
     assert out.returncode == 1, out.stderr
+    out = run(binary, b"a\n", ["--format", "yaml"], "print")
+    assert all(name.encode() in out.stderr for name in FORMATS), ("the valid names", out.stderr)
+    out = run(binary, b"a\n", ["--format", "csv colour=red"], "print")
+    assert all(key in out.stderr for key in (b"header", b"delimiter", b"label")), ("the valid keys", out.stderr)
 
 
 def test_get_format_and_detection(binary):
