@@ -33,7 +33,7 @@ def run(binary, data, arguments, script, name="list.dat"):
 def shell(arguments, data, script):
     """A reproducer line for a report."""
     quoted = " ".join("'%s'" % a for a in arguments)
-    return "printf %r > F; rowdrag %s -n -e '%s' F" % (data.decode("latin-1"), quoted, script)
+    return "printf %r > F; rowdrag %s -n --keep-going -e '%s' F" % (data.decode("latin-1"), quoted, script)
 
 
 # -- §6, the worked examples ----------------------------------------------------------
