@@ -126,28 +126,39 @@ public struct BlockList: ListDocument {
       let start = s < sectionStarts.count ? sectionStarts[s] : order.count
       let end = s + 1 < sectionStarts.count ? sectionStarts[s + 1] : order.count
       let kept = Swift.min(sectionRowCounts[s], end - start)
-      var t = 0
       let gaps = trivia[s]
-      func writeGap(_ g: Int) throws {
-        while t < gaps.count && gaps[t].gap == g {
-          try writer.write(gaps[t].span)
-          t += 1
-        }
-      }
-      // Trivia of gaps 0..<kept stays; file order puts each gap's lines together.
-      if kept > 0 { try writeGap(0) }
-      var p = start
+      // Trivia of gaps 0..<kept stays (file order keeps each gap's lines together);
+      // `next` is the first trivia not yet written.
+      var next = 0
+      if kept > 0 { try BlockList.write(gaps, gap: 0, from: &next, to: &writer) }
+      var written = 0
       try order.forEachRun(in: start..<end) { run in
+        let first = Int(run.first)
         for k in 0..<run.count {
-          try writer.write(blocks[Int(run.first) + k])
-          p += 1
-          if p - start < kept { try writeGap(p - start) }
+          try writer.write(blocks[first + k])
+          written += 1
+          if written < kept && next < gaps.count && gaps[next].gap == written {
+            try BlockList.write(gaps, gap: written, from: &next, to: &writer)
+          }
         }
       }
       // Every other gap, in its original order, at the end.
-      for rest in gaps[t...] { try writer.write(rest.span) }
+      while next < gaps.count {
+        try writer.write(gaps[next].span)
+        next += 1
+      }
     }
     try writer.finish()
+  }
+
+  /// Writes the trivia of gap `gap` that starts at `next`, moving `next` past it.
+  private static func write(
+    _ gaps: [Trivia], gap: Int, from next: inout Int, to writer: inout TerminatedWriter
+  ) throws {
+    while next < gaps.count && gaps[next].gap == gap {
+      try writer.write(gaps[next].span)
+      next += 1
+    }
   }
 
   /// After a write: identity `k` is the row now at position `k`, and trivia sits in the
@@ -182,25 +193,35 @@ extension BlockList {
     let store: ByteStore
     private var blocks: [Span] = []
     private var labelSpans: [Span] = []
-    private var lineCounts: [Int32] = []
-    private var multiLine = false
+    /// Lines per block, kept from the first block of more than one line on.
+    private var lineCounts: [Int32]?
     private var headers: [Span?] = []
+    /// Rows of every section but the last, which counts in `current`.
     private var counts: [Int] = []
+    private var current = 0
     private var trivia: [[Trivia]] = []
     /// Trivia seen before any row or header.
     private var pending: [Span] = []
 
-    public init(store: ByteStore) { self.store = store }
+    /// Room for a row every 16 bytes: address space, not memory, until rows use it,
+    /// and no copy of a growing array on a 10-million-line file.
+    public init(store: ByteStore, labels: Bool = false) {
+      self.store = store
+      blocks.reserveCapacity(store.count / 16 + 1)
+      if labels { labelSpans.reserveCapacity(store.count / 16 + 1) }
+    }
 
     /// Adds a row made of `lines` lines covering `block`, labelled by `label` when
     /// the format reads labels from a span.
     public mutating func item(_ block: Span, lines: Int, label: Span? = nil) {
       if headers.isEmpty { openSection(header: nil) }
+      if lines != 1 && lineCounts == nil {
+        lineCounts = [Int32](repeating: 1, count: blocks.count)
+      }
       blocks.append(block)
       if let label { labelSpans.append(label) }
-      lineCounts.append(Int32(clamping: lines))
-      if lines != 1 { multiLine = true }
-      counts[counts.count - 1] += 1
+      lineCounts?.append(Int32(clamping: lines))
+      current += 1
     }
 
     /// Starts a titled section at the header line `line`.
@@ -212,17 +233,18 @@ extension BlockList {
       guard !headers.isEmpty else { return pending.append(span) }
       let s = headers.count - 1
       // Merge with the previous trivia of the same gap when they touch.
-      if var last = trivia[s].last, last.gap == counts[s], last.span.end == span.start {
+      if var last = trivia[s].last, last.gap == current, last.span.end == span.start {
         last.span.end = span.end
         trivia[s][trivia[s].count - 1] = last
       } else {
-        trivia[s].append(Trivia(gap: counts[s], span: span))
+        trivia[s].append(Trivia(gap: current, span: span))
       }
     }
 
     private mutating func openSection(header: Span?) {
+      if !headers.isEmpty { counts.append(current) }
+      current = 0
       headers.append(header)
-      counts.append(0)
       trivia.append([])
       // Trivia before the first header belongs to the leading untitled section once
       // that section has a row (§4); before a first header it is simply written first.
@@ -236,7 +258,7 @@ extension BlockList {
     /// the spans given to `item`).
     public func build(format: String, labels: Labels) -> BlockList {
       var headers = headers
-      var counts = counts
+      var counts = counts + [current]
       var trivia = trivia
       if headers.isEmpty {
         headers = [nil]
@@ -259,7 +281,7 @@ extension BlockList {
       return BlockList(
         store: store, formatName: format, blocks: blocks, labels: finalLabels, headers: headers,
         sectionRowCounts: counts, trivia: trivia, leadingTrivia: leading,
-        lineCounts: multiLine ? lineCounts : nil,
+        lineCounts: lineCounts,
         endsWithNewline: buf.isEmpty || buf[buf.count - 1] == 10, fallbackTerminator: fallback)
     }
   }

@@ -24,13 +24,16 @@ public enum DelimitedFormat {
     -> BlockList
   {
     let buf = store.buffer
-    var builder = BlockList.Builder(store: store)
+    var builder = BlockList.Builder(store: store, labels: parameters.label != nil)
     var labelField: Int? = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
     var needsHeader = parameters.header
     var offset = 0
     var line = 1
     while offset < buf.count {
-      let record = try scan(buf, from: offset, line: line, delimiter: parameters.delimiter)
+      // Every field of the header record (to find label=NAME), else only the label's.
+      let record = try scan(
+        buf, from: offset, line: line, delimiter: parameters.delimiter,
+        keeping: needsHeader ? .all : labelField.map { .one($0) } ?? .none)
       let span = Span(start: offset, end: record.end)
       defer {
         offset = record.end
@@ -53,9 +56,8 @@ public enum DelimitedFormat {
           }
         }
       } else {
-        let label: Span? = labelField.map { k in
-          k < record.fields.count ? record.fields[k] : Span(start: span.start, end: span.start)
-        }
+        let label: Span? =
+          labelField == nil ? nil : record.label ?? Span(start: span.start, end: span.start)
         builder.item(span, lines: record.lines, label: label)
       }
     }
@@ -70,17 +72,29 @@ public enum DelimitedFormat {
       format: parameters.name, labels: parameters.label == nil ? .firstLine : .fields([]))
   }
 
-  /// One record: where it ends (after its terminator), its fields, its lines.
+  /// Which fields a scan keeps: most records need none, so no array is made for them.
+  enum Keep {
+    case none
+    case one(Int)
+    case all
+  }
+
+  /// One record: where it ends (after its terminator), the fields kept, its lines.
   struct Record {
     var end: Int
+    /// Every field, kept for `.all`.
     var fields: [Span]
+    /// The field kept for `.one`.
+    var label: Span? = nil
     var lines: Int
     var isBlank: Bool
   }
 
-  /// Reads the record starting at `start` (on line `line`).
+  /// Reads the record starting at `start` (on line `line`), keeping the spans of the
+  /// fields `keeping` says.
   static func scan(
-    _ buf: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, delimiter: UInt8
+    _ buf: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, delimiter: UInt8,
+    keeping: Keep
   ) throws(JSONSyntaxError) -> Record {
     var i = start
     // A blank line: empty, or only CR.
@@ -92,6 +106,8 @@ public enum DelimitedFormat {
     var lines = 1
     var fieldStart = i
     var fieldEnd = i
+    var index = 0
+    var label: Span?
     while true {
       if i < buf.count && buf[i] == 34 {
         // A quoted field: up to a quote not followed by a quote.
@@ -134,13 +150,18 @@ public enum DelimitedFormat {
         while i < buf.count && buf[i] != delimiter && buf[i] != 10 { i += 1 }
         fieldEnd = i < buf.count && buf[i] == 10 && i > fieldStart && buf[i - 1] == 13 ? i - 1 : i
       }
-      fields.append(Span(start: fieldStart, end: fieldEnd))
+      switch keeping {
+      case .all: fields.append(Span(start: fieldStart, end: fieldEnd))
+      case .one(let k) where k == index: label = Span(start: fieldStart, end: fieldEnd)
+      default: break
+      }
+      index += 1
       guard i < buf.count, buf[i] == delimiter else { break }
       i += 1
       fieldStart = i
     }
     let end = i < buf.count ? i + 1 : i
-    return Record(end: end, fields: fields, lines: lines, isBlank: false)
+    return Record(end: end, fields: fields, label: label, lines: lines, isBlank: false)
   }
 }
 

@@ -4,7 +4,7 @@
 public enum M3UFormat {
   public static func read(_ store: ByteStore) -> BlockList {
     let buf = store.buffer
-    var builder = BlockList.Builder(store: store)
+    var builder = BlockList.Builder(store: store, labels: true)
     var lines = LineCursor(buf)
     var atTop = true
     /// The entry being gathered: its lines so far, and its `#EXTINF` title.

@@ -12,6 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case text
   /// The engine under random gestures, moves and settings, invariants after each.
   case engine
+  /// Every structured format: loads or fails, prints back, keeps every line when moved.
+  case formats
 
   /// The target names, for messages.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -28,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .json: JSONTarget.run(bytes)
     case .text: TextTarget.run(bytes)
     case .engine: EngineTarget.run(bytes)
+    case .formats: FormatsTarget.run(bytes)
     }
   }
 }

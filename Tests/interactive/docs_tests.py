@@ -45,7 +45,7 @@ def test_readme_examples_run(binary):
                              capture_output=True, text=True)
         assert out.returncode == 0, f"README block failed:\n{block}\n{out.stdout}\n{out.stderr}"
         assert out.stdout.strip(), f"README block printed nothing:\n{block}"
-        if "rebase" in block:
+        if "rebase -q -i" in block:
             assert out.stdout.split() == ["commit", "2", "commit", "4", "commit", "3", "commit", "1"], out.stdout
 
 

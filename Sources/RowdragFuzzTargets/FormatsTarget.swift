@@ -1,0 +1,63 @@
+import RowdragBase
+import RowdragCommands
+import RowdragFormats
+
+/// Arbitrary bytes under every structured format (FORMATS.md): the first byte picks the
+/// format and its parameters. An input loads or fails with an error, never a trap; a
+/// loaded one prints back byte for byte, and after reordering within and across
+/// sections every input line is still in the output exactly once.
+enum FormatsTarget {
+  static let choices = [
+    "todo", "markdown", "csv", "csv header=no label=2", "tsv label=b", "csv delimiter=;",
+    "m3u", "jsonl", "text skip=^#", "json path=/a", "json path=/0/x~1y",
+  ]
+
+  static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let first = bytes.first else { return }
+    let input = Array(bytes.dropFirst())
+    var options = LoadOptions()
+    guard let choice = try? FormatChoice.parse(choices[Int(first) % choices.count]) else {
+      preconditionFailure("a fuzz format choice does not parse")
+    }
+    options.format = choice
+    if first & 0x80 != 0 && (choice.name == "markdown" || choice.name == "text") {
+      options.headerPattern = "^#"
+    }
+    guard
+      let (document, _) = try? ListLoader.load(
+        store: ByteStore(input), name: "<fuzz>", options: options)
+    else { return }
+    let counts = document.sectionRowCounts
+    let total = counts.reduce(0, +)
+    let starts = Sections.starts(counts)
+    for id in 0..<total {
+      let lines = document.lineCount(ofRow: id)
+      precondition(lines >= 1)
+      _ = document.withLine(lines - 1, ofRow: id) { $0.count }
+      _ = document.label(ofRow: id)
+    }
+    precondition(Sections.printed(document, RowOrder(identityOfCount: total), starts) == input)
+    guard choice.name != "json" else { return }
+    let reversed = Sections.printed(document, Sections.reversed(counts), starts)
+    precondition(lines(reversed) == lines(input))
+    // The first row to the end of the last section: its section shrinks, another grows.
+    guard total > 1, let from = counts.firstIndex(where: { $0 > 0 }) else { return }
+    var order = (0..<Int32(total)).map { $0 }
+    let row = order.remove(at: starts[from])
+    order.append(row)
+    var moved = starts
+    for s in (from + 1)..<moved.count { moved[s] -= 1 }
+    let across = Sections.printed(document, RowOrder(order), moved)
+    precondition(lines(across) == lines(input))
+  }
+
+  /// The input's lines without terminators (`\n`, or `\r\n` when a newline follows the
+  /// CR), sorted: the same exactly when every line is there once (the last line may
+  /// gain or lose its terminator, SPEC §9.21).
+  static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    let parts = bytes.split(separator: 10, omittingEmptySubsequences: false)
+    return parts.enumerated().map { k, line in
+      k < parts.count - 1 && line.last == 13 ? line.dropLast() : line
+    }.filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+}
