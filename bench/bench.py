@@ -78,6 +78,34 @@ def generate():
                 f.write(json.dumps(items, indent=2) + "\n")
 
 
+FORMAT_FILES = [
+    # name, file name, items, one item's text from its number (FORMATS.md: 10 M items
+    # or about 200 MB each)
+    ("markdown", "items-10m.md", 10_000_000, lambda i: "- item %d with a few words\n" % i),
+    ("todo", "git-rebase-todo", 10_000_000, lambda i: "pick %07x commit message %d\n" % (i, i)),
+    ("csv", "records-10m.csv", 10_000_000, lambda i: 'item%d,%d,"note %d"\n' % (i, i % 97, i)),
+    ("tsv", "records-10m.tsv", 10_000_000, lambda i: "item%d\t%d\tnote %d\n" % (i, i % 97, i)),
+    ("m3u", "entries-5m.m3u8", 5_000_000, lambda i: "#EXTINF:%d,Artist - Song %d\nmusic/%d.mp3\n" % (i % 300, i, i)),
+    ("jsonl", "values-10m.jsonl", 10_000_000, lambda i: '{"title":"item %d","n":%d}\n' % (i, i)),
+]
+FORMAT_HEADS = {"csv": "name,qty,note\n", "tsv": "name\tqty\tnote\n", "m3u": "#EXTM3U\n"}
+FORMAT_TAILS = {"todo": "\n# Rebase 0000000..ffffff0 onto 0000000\n# Commands:\n"}
+
+
+def generate_formats():
+    for name, file, count, item in FORMAT_FILES:
+        path = os.path.join(DATA, "formats", file)
+        if os.path.exists(path):
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".tmp", "w") as f:
+            f.write(FORMAT_HEADS.get(name, ""))
+            for start in range(0, count, 100_000):
+                f.write("".join(item(i) for i in range(start, min(count, start + 100_000))))
+            f.write(FORMAT_TAILS.get(name, ""))
+        os.rename(path + ".tmp", path)
+
+
 def paths():
     names = ["lines-10m.txt", "rows-100k.txt", "commands-1m.rowdrag", "objects-1m.json", "one-line.txt"]
     return [os.path.join(DATA, name) for name in names]
@@ -197,6 +225,7 @@ def row(name, seconds, peak=None, note=""):
 def main():
     if sys.argv[-1] == "--generate":
         generate()
+        generate_formats()
         return
     # Generate in a child process: a parent grown by the data would inflate every
     # child's peak RSS (fork copies the parent's resident size before exec).
@@ -329,6 +358,21 @@ def main():
     print(f"  peak RSS ratio 1 M / 100 k frames {m_long / m_short:.2f} (constant memory: about 1)")
     results["trace/rss"] = m_long / m_short
 
+    print("\n9. Structured formats (FORMATS.md): load + move the 3rd item to the end + write")
+    worst_format, worst_memory = 0.0, True
+    for name, file, count, _ in FORMAT_FILES:
+        path = os.path.join(DATA, "formats", file)
+        fsize = os.path.getsize(path)
+        t_cat_f, (t_fmt, m_fmt) = run_pair(f"cat {q(path)}", f"{BINARY} -e 'move 3 $' {q(path)}", out, runs=3)
+        budget = fsize + 32 * count
+        print(f"  {name:<9} {count / 1e6:4.0f} M items {fsize / 1e6:5.0f} MB  rowdrag {t_fmt * 1000:7.1f} ms"
+              f"  cat {t_cat_f * 1000:6.1f} ms  ratio {t_fmt / t_cat_f:5.2f} (target <= 1.5)"
+              f"  peak {m_fmt / 1024:5.0f} MiB = file + {(m_fmt * 1024 - fsize) / count:5.1f} B/item (target <= 32)")
+        worst_format = max(worst_format, t_fmt / t_cat_f)
+        worst_memory = worst_memory and m_fmt * 1024 <= budget
+    results["formats/cat"] = worst_format
+    results["formats/rss"] = worst_memory
+
     print("\nTargets")
     for name, ok in [
         ("move: <= 1.5x cat", results["move/cat"] <= 1.5),
@@ -344,6 +388,8 @@ def main():
         ("start-up: <= 2x sed", results["start/sed"] <= 2),
         ("tick 1000000: < 0.5 us per frame under every preset", results["tick/frame"] < 5e-7),
         ("trace: constant memory (1 M frames <= 1.1x 100 k)", results["trace/rss"] <= 1.1),
+        ("formats: every one <= 1.5x cat", results["formats/cat"] <= 1.5),
+        ("formats: peak RSS <= file + 32 B/item", results["formats/rss"]),
     ]:
         print(f"  {'met   ' if ok else 'missed'}  {name}")
 

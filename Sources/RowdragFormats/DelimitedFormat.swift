@@ -46,7 +46,10 @@ public enum DelimitedFormat {
         builder.trivia(span)
         if let name = parameters.label, labelField == nil {
           labelField = record.fields.firstIndex {
-            DelimitedText.unquoted(buf, $0).elementsEqual(name.utf8)
+            // A spreadsheet's byte-order mark is no part of the first name.
+            var field = $0
+            if field.start == 0 && buf.starts(with: [0xEF, 0xBB, 0xBF]) { field.start = 3 }
+            return DelimitedText.unquoted(buf, field).elementsEqual(name.utf8)
           }
           if labelField == nil {
             throw JSONSyntaxError(

@@ -17,6 +17,14 @@ struct LineCursor {
 
   init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
 
+  /// At the start of the input, steps over a UTF-8 byte-order mark and returns its span,
+  /// for the caller to keep as trivia: so it stays first, and hides no line's meaning.
+  mutating func byteOrderMark() -> Span? {
+    guard offset == 0, buf.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+    offset = 3
+    return Span(start: 0, end: 3)
+  }
+
   mutating func next() -> Line? {
     guard offset < buf.count else { return nil }
     let newline = NewlineScanner.newline(rank: 0, from: offset, in: buf)

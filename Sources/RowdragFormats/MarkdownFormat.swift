@@ -130,6 +130,7 @@ public enum MarkdownFormat {
     }
 
     mutating func run() {
+      if let mark = lines.byteOrderMark() { builder.trivia(mark) }
       frontMatter()
       while let line = lines.next() { take(line) }
       closeItem()

@@ -5,6 +5,7 @@ public enum TodoFormat {
     let buf = store.buffer
     var builder = BlockList.Builder(store: store)
     var lines = LineCursor(buf)
+    if let mark = lines.byteOrderMark() { builder.trivia(mark) }
     while let line = lines.next() {
       let first = buf[line.span.start..<line.span.end].first { $0 != 32 && $0 != 9 }
       if first == nil || first == 35 || first == 13 || first == 10 {  // blank, # comment

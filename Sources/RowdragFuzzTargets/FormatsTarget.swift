@@ -51,13 +51,14 @@ enum FormatsTarget {
     precondition(lines(across) == lines(input))
   }
 
-  /// The input's lines without terminators (`\n`, or `\r\n` when a newline follows the
-  /// CR), sorted: the same exactly when every line is there once (the last line may
-  /// gain or lose its terminator, SPEC §9.21).
+  /// The input's lines without terminators and trailing CRs, sorted: the same exactly
+  /// when every line is there once. (The last line gains or loses its terminator as it
+  /// moves, SPEC §9.21, and a CR before a newline reads as part of a CR LF.)
   static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    let parts = bytes.split(separator: 10, omittingEmptySubsequences: false)
-    return parts.enumerated().map { k, line in
-      k < parts.count - 1 && line.last == 13 ? line.dropLast() : line
+    bytes.split(separator: 10, omittingEmptySubsequences: false).map { line in
+      var line = line
+      while line.last == 13 { line = line.dropLast() }
+      return line
     }.filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
   }
 }

@@ -178,6 +178,19 @@ struct FormatTests {
     #expect(Self.run("markdown", input, "move 1 $").stdout == "- b\n\n\n- a\n\n  more of a\n")
   }
 
+  @Test("a byte-order mark stays first and hides no line's meaning (FORMATS.md is silent)")
+  func byteOrderMark() {
+    let bom = "\u{FEFF}"
+    #expect(Self.labels("markdown", bom + "- a\n- b\n") == ["- a", "- b"])
+    #expect(Self.run("markdown", bom + "- a\n- b\n", "move 1 $").stdout == bom + "- b\n- a\n")
+    #expect(
+      Self.run("markdown", bom + "---\nx: 1\n---\n- a\n", "list").stdout.hasPrefix(
+        "     1\t-\t- a\n"))
+    #expect(
+      Self.run("todo", bom + "pick a\npick b\n", "move 1 $").stdout == bom + "pick b\npick a\n")
+    #expect(Self.labels("csv label=name", bom + "name,q\nx,1\n") == ["x"])
+  }
+
   @Test("§4: an unterminated last line takes the last terminator when it moves up")
   func terminatorRule() {
     #expect(Self.run("todo", "pick a\r\npick b", "move 2 1").stdout == "pick b\r\npick a")
