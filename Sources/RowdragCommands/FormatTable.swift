@@ -72,7 +72,10 @@ public enum FormatTable {
     FormatSpec(
       name: "jsonl", summary: "one JSON value a line, a row each", extensions: ["jsonl", "ndjson"],
       baseNames: [], parameters: [], takesHeader: false
-    ) { store, _, input in try JSONLinesFormat.read(store, labelKeys: input.labelKeys) },
+    ) { store, _, input in
+      try JSONLinesFormat.read(
+        store, labelKeys: input.labelKeys, attributeKeys: input.attributeKeys)
+    },
     FormatSpec(
       name: "markdown", summary: "one list item with its nested lines a row",
       extensions: ["md", "markdown"], baseNames: [], parameters: [], takesHeader: true

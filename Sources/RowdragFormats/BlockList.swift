@@ -40,6 +40,9 @@ public struct BlockList: ListDocument {
   private(set) var trivia: [[Trivia]]
   /// Trivia before the first header when no untitled section precedes it.
   let leadingTrivia: [Span]
+  /// For JSON Lines: the rows, as loaded, whose objects may have an attribute member
+  /// (nil: every row may).
+  var attributeRows: [Int]?
   /// Lines in each row's block by identity; nil while every block is one line.
   public private(set) var lineCounts: [Int32]?
   /// Whether the input ended with a line terminator (or was empty).
@@ -106,7 +109,7 @@ public struct BlockList: ListDocument {
     var result = RowAttributes.none
     if case .json = labels {
       let meta = try JSONList.metadata(
-        of: blocks, ids: blocks.indices, in: store.buffer, keys: keys)
+        of: blocks, ids: attributeRows ?? Array(blocks.indices), in: store.buffer, keys: keys)
       result = RowAttributes(heights: meta.heights, locked: meta.locked, pinned: meta.pinned)
     } else if let lineCounts {
       result.heights = lineCounts.map { $0 == 1 ? .nan : -Double($0) }
@@ -165,6 +168,7 @@ public struct BlockList: ListDocument {
   /// gaps it was written to.
   public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if !previous.isIdentity {
+      attributeRows = nil
       blocks = previous.map { blocks[Int($0)] }
       lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
       switch labels {
@@ -205,8 +209,10 @@ extension BlockList {
 
     /// Room for a row every 16 bytes: address space, not memory, until rows use it,
     /// and no copy of a growing array on a 10-million-line file.
+    /// The formats read every byte, so the store's pages are mapped in bulk first.
     public init(store: ByteStore, labels: Bool = false) {
       self.store = store
+      store.populate()
       blocks.reserveCapacity(store.count / 16 + 1)
       if labels { labelSpans.reserveCapacity(store.count / 16 + 1) }
     }
