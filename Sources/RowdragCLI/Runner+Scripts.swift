@@ -77,7 +77,7 @@ extension Runner {
     } else if let suffix = options.inPlace, let path = options.file {
       // After any failure nothing is written back; unchanged lists are not rewritten.
       if let failed { return failed }
-      if !session.engine.layoutDiffersFromFile { return .success }
+      if !session.ownFileIsStale { return .success }
       do {
         try AtomicFile.write(path: path, mustExist: true, backupSuffix: suffix) { out in
           try session.printList(to: out)

@@ -109,11 +109,14 @@ extension Session {
       throw CommandError(
         command: "", message: "no file name: the list came from standard input; use 'write FILE'")
     }
-    if target == filePath && !engine.layoutDiffersFromFile { return }
+    if target == filePath && !ownFileIsStale { return }
     try AtomicFile.write(path: target) { out in
       try document.write(
         order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
     }
+    // As in ed, any write makes the list clean; but the list's own file still differs
+    // after a copy was written elsewhere, so a later write (or -i) still writes it.
+    copiedElsewhere = target != filePath && (copiedElsewhere || engine.layoutDiffersFromFile)
     markSaved()
   }
 

@@ -37,6 +37,11 @@ public final class Session {
   public var onDrop: String?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
+  /// Whether `write FILE` saved a version the list's own file does not hold.
+  var copiedElsewhere = false
+  /// Whether the list's own file lacks what the session holds: edits since the last
+  /// write, or a version written only to another file.
+  public var ownFileIsStale: Bool { engine.layoutDiffersFromFile || copiedElsewhere }
   /// The format the list was read in, for `get format`.
   public var format = FormatChoice("text")
 

@@ -227,6 +227,28 @@ struct FormatTests {
       try String(contentsOfFile: file, encoding: .utf8) == "## A\n- a1\n\n\n## B\n- b1\n- a2\n")
   }
 
+  @Test("-i, write FILE and the drop hook work in a structured format, labels included")
+  func inPlaceAndHook() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rowdrag-format-hook-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("fruit.csv").path
+    let label = dir.appendingPathComponent("label").path
+    let copy = dir.appendingPathComponent("copy.csv").path
+    try "name,qty\napples,3\n\"cherries, dark\",\"2\nboxes\"\npears,5\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let result = rowdrag([
+      "--format", "csv label=name", "-i", "--on-drop", "printf %s \"$ROWDRAG_LABEL\" > \(label)",
+      "-e", "move /cherries/ 1; write \(copy)", file,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let moved = "name,qty\n\"cherries, dark\",\"2\nboxes\"\napples,3\npears,5\n"
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == moved)
+    #expect(try String(contentsOfFile: copy, encoding: .utf8) == moved)
+    #expect(try String(contentsOfFile: label, encoding: .utf8) == "cherries, dark")
+  }
+
   // MARK: - choosing a format
 
   @Test("§2: get format prints the parameters in a fixed order")

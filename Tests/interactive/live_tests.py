@@ -328,3 +328,31 @@ if __name__ == "__main__":
 
     if sys.argv[1:2] == ["--readme-screen"]:
         print(readme_screen(os.path.abspath(sys.argv[2])))
+
+
+def test_a_markdown_item_covers_its_lines_and_moves_with_them(binary):
+    """FORMATS.md §5: a row of n lines covers n lines of the screen and draws them all;
+    lifted and moved with the keys, it is written back whole, the trivia in place."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "list.md")
+    with open(path, "w") as f:
+        f.write("# List\n\n- milk\n- eggs\n  - free range\n  - a dozen\n- bread\n\nThe end.\n")
+    live = Live(binary, path)
+    live.wait_for("- milk")
+    screen = live.screen.display
+    eggs = next(k for k, line in enumerate(screen) if "- eggs" in line)
+    assert "- free range" in screen[eggs + 1] and "- a dozen" in screen[eggs + 2], live.text()
+    assert "- bread" in screen[eggs + 3], live.text()
+    live.send("\x1b[B")  # cursor to eggs
+    live.send(" ")  # lift
+    live.wait_for("lifted")
+    live.send("\x1b[B")  # one slot down, past bread
+    live.pump(0.3)
+    live.send(" ")  # drop
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == (
+        "# List\n\n- milk\n- bread\n- eggs\n  - free range\n  - a dozen\n\nThe end.\n"), open(path).read()
