@@ -22,8 +22,9 @@ public final class Session {
   private var matchers: [String: LabelMatcher] = [:]
   /// The per-frame trace, when on.
   var trace: TraceWriter?
-  /// Called after every frame of a `tick` or `wait` (a comparison's recorder).
-  var frameObserver: ((FrameReport) -> Void)?
+  /// Called after every frame of a `tick` or `wait` with the frames per second in force
+  /// (a comparison's recorder).
+  var frameObserver: ((FrameReport, Double) -> Void)?
   /// The commands that changed the engine, in order, for `compare` to replay.
   var history: [Command] = []
   /// The engine before the first of `history`.
@@ -189,9 +190,11 @@ public final class Session {
     let trace = self.trace
     let recorder = frameObserver
     let stop = isInterrupted
+    // No command changes the rate within a tick or wait.
+    let fps = engine.settings.fps
     do {
       try run(&engine, { failure != nil || stop() }) { report in
-        recorder?(report)
+        recorder?(report, fps)
         guard failure == nil, let trace else { return }
         do { try trace.write(report, out: out) } catch { failure = error }
       }
