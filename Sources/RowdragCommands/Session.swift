@@ -33,6 +33,14 @@ public final class Session {
   /// scripts that compare, off otherwise, so a script of millions of commands does not
   /// keep them all. Off while a comparison replays the history.
   public var isRecording = false
+  /// The most commands kept for `compare`, or nil for all: set for a command stream,
+  /// which may never end. Past it the history is dropped and recording stops.
+  public var historyLimit: Int?
+  /// Whether `historyLimit` dropped the history.
+  var historyOverflowed = false
+  /// The commands a stream keeps for `compare`: about 28 minutes of a `tick` a frame
+  /// at 60 fps, a few megabytes.
+  public static let streamHistoryLimit = 100_000
   /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
   /// refuses the edit (BOARD.md §7).
   public var onDrop: String?
@@ -83,6 +91,12 @@ public final class Session {
       throw error
     }
     history.append(command)
+    if let historyLimit, history.count > historyLimit {
+      history = []
+      historyStart = nil
+      isRecording = false
+      historyOverflowed = true
+    }
     return outcome
   }
 
