@@ -205,6 +205,8 @@ public enum OptionTable {
       "The list comes from FILE, or standard input when FILE is '-' or absent.",
       "Commands come from -e/-f, else standard input when it is not a terminal;",
       "otherwise an interactive shell starts ('help' there lists the commands).",
+      "Each line of commands runs as it arrives (from a pipe, a FIFO or a terminal),",
+      "and output is flushed whenever rowdrag waits for more: a program can drive it.",
       "--live shows FILE full screen, to reorder with the mouse or the keys.",
       "",
       "options:",
