@@ -149,3 +149,23 @@ def test_bash_coproc_conversation(binary):
         assert json.loads(lines[0])["lifted"]["row"] == 5, lines
         assert [line.split("\t")[2] for line in lines[1:]] == [
             "row 1", "row 2", "row 4", "row 5", "row 3", "row 6", "row 7", "row 8"], lines
+
+
+def test_terminal_script_runs_as_typed(binary):
+    """`-f -` on a terminal: each typed line runs at once (no shell, no prompt)."""
+    import pexpect
+
+    with tempfile.TemporaryDirectory() as work:
+        child = pexpect.spawn(binary, ["-n", "-f", "-", rows_file(work)], encoding="utf-8",
+                              timeout=DEADLINE)
+        child.sendline("press 2")
+        child.sendline("state")
+        child.expect(r'"phase":"lifted","rows":30,"lifted":\{"row":2,')
+        child.sendline("drag +44")
+        child.sendline("release")
+        child.sendline("list")
+        child.expect(r" 2\t-\trow 3\r\n +3\t-\trow 2\r\n")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0, child.exitstatus
