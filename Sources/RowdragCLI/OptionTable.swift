@@ -78,7 +78,7 @@ public enum OptionTable {
     },
     OptionSpec(
       "file", short: "f", argument: "SCRIPT", completes: .fileNames, repeatable: true,
-      "run the commands in SCRIPT (repeatable)"
+      "run the commands in SCRIPT ('-': standard input; repeatable)"
     ) { options, value in options.scripts.append(.file(value ?? "")) },
     OptionSpec("quiet", short: "n", "do not print the final list") { options, _ in
       options.quiet = true
