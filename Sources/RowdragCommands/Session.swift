@@ -29,9 +29,10 @@ public final class Session {
   var history: [Command] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
-  /// Whether commands are kept for `compare`: on in the interactive shell and for
-  /// scripts that compare, off otherwise, so a script of millions of commands does not
-  /// keep them all. Off while a comparison replays the history.
+  /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
+  /// that compare and for command streams (up to `historyLimit`), off otherwise, so a
+  /// script of millions of commands does not keep them all. Off while a comparison
+  /// replays the history.
   public var isRecording = false
   /// The most commands kept for `compare`, or nil for all: set for a command stream,
   /// which may never end. Past it the history is dropped and recording stops.
