@@ -269,6 +269,11 @@ def main():
     rate = 1_000_000 / t_cmd
     row("rowdrag -n -f commands-1m.rowdrag", t_cmd, m_cmd, f"{rate / 1e6:.2f} M commands/s (target >= 1)")
     results["commands"] = rate
+    t_pipe, m_pipe = run(f"cat {q(script)} | {BINARY} -n {q(rows)}", runs=3)
+    pipe_rate = 1_000_000 / t_pipe
+    row("cat commands-1m.rowdrag | rowdrag -n", t_pipe, m_pipe,
+        f"{pipe_rate / 1e6:.2f} M commands/s (target >= 1)")
+    results["commands/pipe"] = pipe_rate
 
     json_size = os.path.getsize(js)
     print(f"\n3. JSON: 1,000,000 small objects ({json_size / 1e6:.0f} MB, indented), load + move 1000000 1 + write")
@@ -358,7 +363,17 @@ def main():
     print(f"  peak RSS ratio 1 M / 100 k frames {m_long / m_short:.2f} (constant memory: about 1)")
     results["trace/rss"] = m_long / m_short
 
-    print("\n9. Structured formats (FORMATS.md): load + move the 3rd item to the end + write")
+    print("\n9. An endless command stream: `tick` lines from a pipe, run as they arrive")
+    stream = "yes tick | head -n {} | " + f"{BINARY} -n {q(one)}"
+    t_1m, m_1m = run(stream.format(1_000_000), runs=1)
+    t_10m, m_10m = run(stream.format(10_000_000), runs=1)
+    row("1,000,000 tick lines", t_1m, m_1m, f"{1e6 / t_1m / 1e6:.2f} M commands/s")
+    row("10,000,000 tick lines", t_10m, m_10m, f"{1e7 / t_10m / 1e6:.2f} M commands/s")
+    print(f"  peak RSS 1 M lines {m_1m / 1024:.1f} MiB, 10 M lines {m_10m / 1024:.1f} MiB:"
+          f" ratio {m_10m / m_1m:.2f} (flat memory: <= 1.1)")
+    results["stream/rss"] = m_10m / m_1m
+
+    print("\n10. Structured formats (FORMATS.md): load + move the 3rd item to the end + write")
     worst_format, worst_memory = 0.0, True
     for name, file, count, _ in FORMAT_FILES:
         path = os.path.join(DATA, "formats", file)
@@ -379,6 +394,7 @@ def main():
         ("move: faster than awk", results["move/awk"] < 1),
         ("peak RSS <= file + 32 B/row", results["rss"]),
         (">= 1M commands/s", results["commands"] >= 1e6),
+        (">= 1M commands/s from a pipe", results["commands/pipe"] >= 1e6),
         ("JSON: <= 3x cat", results["json/cat"] <= 3),
         ("JSON: peak RSS <= 1.6x the file", results["json/file"] <= 1.6),
         ("JSON faster than jq", results["json/jq"] < 1),
@@ -388,6 +404,7 @@ def main():
         ("start-up: <= 2x sed", results["start/sed"] <= 2),
         ("tick 1000000: < 0.5 us per frame under every preset", results["tick/frame"] < 5e-7),
         ("trace: constant memory (1 M frames <= 1.1x 100 k)", results["trace/rss"] <= 1.1),
+        ("command stream: flat memory (10 M tick lines <= 1.1x 1 M)", results["stream/rss"] <= 1.1),
         ("formats: every one <= 1.5x cat", results["formats/cat"] <= 1.5),
         ("formats: peak RSS <= file + 32 B/item", results["formats/rss"]),
     ]:

@@ -5,7 +5,7 @@
 set -l rowdrag_commands press drag tick wait release drop cancel move scroll lock pin unlock undo reject page redo print list show live state set get presets trace compare write w quit q quit! Q help
 
 complete -c rowdrag -s e -l expression -x -a "$rowdrag_commands" -d 'run these commands (repeatable, in order)'
-complete -c rowdrag -s f -l file -r -F -d 'run the commands in SCRIPT (repeatable)'
+complete -c rowdrag -s f -l file -r -F -d 'run the commands in SCRIPT (\'-\': standard input; repeatable)'
 complete -c rowdrag -s n -l quiet -d 'do not print the final list'
 complete -c rowdrag -s i -l in-place -d 'write the list back to FILE (backup FILE+SUFFIX)'
 complete -c rowdrag -l keep-going -d 'run every command even after one fails (exit 1 at the end)'

@@ -78,7 +78,7 @@ public enum OptionTable {
     },
     OptionSpec(
       "file", short: "f", argument: "SCRIPT", completes: .fileNames, repeatable: true,
-      "run the commands in SCRIPT (repeatable)"
+      "run the commands in SCRIPT ('-': standard input; repeatable)"
     ) { options, value in options.scripts.append(.file(value ?? "")) },
     OptionSpec("quiet", short: "n", "do not print the final list") { options, _ in
       options.quiet = true
@@ -220,6 +220,8 @@ public enum OptionTable {
       "The list comes from FILE, or standard input when FILE is '-' or absent.",
       "Commands come from -e/-f, else standard input when it is not a terminal;",
       "otherwise an interactive shell starts ('help' there lists the commands).",
+      "Each line of commands runs as it arrives (from a pipe, a FIFO or a terminal),",
+      "and output is flushed whenever rowdrag waits for more: a program can drive it.",
       "--live shows FILE full screen, to reorder with the mouse or the keys.",
       "",
       "options:",

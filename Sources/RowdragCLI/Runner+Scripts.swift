@@ -3,56 +3,68 @@ import RowdragEngine
 import RowdragFormats
 import RowdragSystem
 
-/// A script's name in error messages (`-e #2`, a path, `<stdin>`) and its bytes.
-typealias ScriptSource = (name: String, text: [UInt8])
-
-/// The script mode: every command of every source in order, then the final list.
+/// The script mode: every command of every source in order, each line run as it
+/// arrives, then the final list.
 extension Runner {
   /// The scripts in order: `-e` and `-f` as given, else standard input when the list
-  /// came from a file.
-  func scriptSources(_ options: Options) throws -> [ScriptSource] {
-    var sources: [ScriptSource] = []
+  /// came from a file. Files are opened now (a missing one fails before any command
+  /// runs), FIFOs at their turn; nothing is read yet.
+  func scriptSources(_ options: Options) throws -> [LineReader] {
+    var sources: [LineReader] = []
+    let flush = { [stdout] in try stdout.flush() }
     for script in options.scripts {
       switch script {
       case .expression(let text, let index):
-        sources.append(("-e #\(index)", Array(text.utf8)))
+        sources.append(LineReader(name: "-e #\(index)", bytes: Array(text.utf8)))
       case .file(let path):
-        let bytes = path == "-" ? try readStdin() : try FileReader.read(path: path)
-        sources.append((path == "-" ? "<stdin>" : path, bytes.array))
+        sources.append(
+          path == "-" ? try standardInputLines(flush) : try .open(path: path, beforeWaiting: flush))
       }
     }
     if options.scripts.isEmpty && !options.listFromStdin {
-      sources.append(("<stdin>", try readStdin().array))
+      sources.append(try standardInputLines(flush))
     }
     return sources
   }
 
-  /// Whether a script's bytes contain the word `compare` (a cheap over-approximation of
-  /// "runs a compare command").
-  static func mentionsCompare(_ text: [UInt8]) -> Bool {
-    let word = Array("compare".utf8)
-    return text.withUnsafeBufferPointer { haystack in
-      word.withUnsafeBufferPointer { System.firstOffset(of: $0, in: haystack) } != nil
-    }
+  private func standardInputLines(_ flush: @escaping () throws -> Void) throws -> LineReader {
+    if let stdinLines { return stdinLines(flush) }
+    return LineReader(name: "<stdin>", bytes: try readStdin().array)
+  }
+
+  /// Whether commands must be kept for a comparison: `--compare`, or a source that
+  /// mentions `compare` (a cheap over-approximation of "runs a compare command") — and
+  /// a stream, which cannot be searched before it runs. A stream keeps at most
+  /// `Session.streamHistoryLimit` commands, so an endless one runs in flat memory.
+  static func recording(_ sources: [LineReader], options: Options) -> (on: Bool, limit: Int?) {
+    if options.compare != nil { return (true, nil) }
+    let mentions = sources.map { $0.mentions("compare") }
+    if mentions.contains(nil) { return (true, Session.streamHistoryLimit) }
+    return (mentions.contains(true), nil)
   }
 
   func runScripts(
-    _ sources: [ScriptSource], session: Session, options: Options
+    _ sources: [LineReader], session: Session, options: Options
   )
     -> ExitCode
   {
     var failed: ExitCode?
-    // Keep the commands for a comparison only when one may come.
-    session.isRecording =
-      options.compare != nil || sources.contains { Self.mentionsCompare($0.text) }
+    (session.isRecording, session.historyLimit) = Self.recording(sources, options: options)
     // Comparing, the script's own output is not wanted: the table is.
     let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {
-      let lines = source.text.split(separator: 10, omittingEmptySubsequences: false)
-      for (index, line) in lines.enumerated() {
-        let lineNumber = index + 1
+      var lineNumber = 0
+      while true {
+        let line: [UInt8]
+        do {
+          guard let next = try source.next() else { break }
+          line = next
+        } catch {
+          return reportIO(error, source.name)
+        }
+        lineNumber += 1
         let result = LineRunner.run(
-          Array(line), session: session, out: out, keepGoing: options.keepGoing)
+          line, session: session, out: out, keepGoing: options.keepGoing)
         for failure in result.failures {
           report("\(source.name):\(lineNumber): \(failure.description)")
           if failure.isIOFailure {

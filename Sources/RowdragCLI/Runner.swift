@@ -10,8 +10,11 @@ public struct Runner {
   public var environment: Environment
   public var stdout: OutputSink
   public var stderr: OutputSink
-  /// Reads all of standard input (the list, or commands).
+  /// Reads all of standard input (the list).
   public var readStdin: () throws -> ByteStore
+  /// Standard input as lines of commands, read as they arrive; its argument runs before
+  /// a read that would wait. Nil: the lines of `readStdin()` (tests).
+  public var stdinLines: ((_ beforeWaiting: @escaping () throws -> Void) -> LineReader)?
   /// Starts the interactive shell; nil where there is none (tests of the script mode).
   public var startREPL: ((Session, Options) -> ExitCode)?
   /// Starts the live view (`--live`); nil where there is none.
@@ -19,13 +22,16 @@ public struct Runner {
 
   public init(
     environment: Environment, stdout: OutputSink, stderr: OutputSink,
-    readStdin: @escaping () throws -> ByteStore, startREPL: ((Session, Options) -> ExitCode)? = nil,
+    readStdin: @escaping () throws -> ByteStore,
+    stdinLines: ((_ beforeWaiting: @escaping () throws -> Void) -> LineReader)? = nil,
+    startREPL: ((Session, Options) -> ExitCode)? = nil,
     startLive: ((Session, Options) -> ExitCode)? = nil
   ) {
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
     self.readStdin = readStdin
+    self.stdinLines = stdinLines
     self.startREPL = startREPL
     self.startLive = startLive
   }
@@ -109,7 +115,7 @@ public struct Runner {
       }
       return startREPL(session, options)
     }
-    let sources: [ScriptSource]
+    let sources: [LineReader]
     do {
       sources = try scriptSources(options)
     } catch {

@@ -5,7 +5,6 @@ import RowdragEngine
 final class ComparisonRecorder {
   /// The preset.
   let preset: String
-  private let fps: Double
   /// The committed moves, 1-based: from, to.
   var moves: [(from: Int, to: Int)] = []
   /// Where a row still lifted at the end came from and is now, 1-based.
@@ -20,7 +19,10 @@ final class ComparisonRecorder {
   var frames = 0
   /// The offset at the end.
   var offset = 0.0
-  /// The largest offset change of one frame, in points per second.
+  /// The largest `|delta| × fps` of one frame, in points per second: the frame's own
+  /// scroll as the trace prints it (`delta`, 3 decimals) at the rate in force, so a jump
+  /// between frames (a `press ADDR` or `scroll`) is no frame's speed and a script's
+  /// `set fps` counts.
   var peakSpeed = 0.0
   /// Commands that failed under this preset, with the first message.
   var failures = 0
@@ -31,24 +33,21 @@ final class ComparisonRecorder {
   var velocitySeries = Series()
 
   private var lastSlot: Int?
-  private var lastFrameOffset: Double
 
   init(preset: String, engine: Engine) {
     self.preset = preset
-    self.fps = engine.settings.fps
-    self.lastFrameOffset = engine.offset
     self.offset = engine.offset
   }
 
-  /// After each frame of a tick or wait.
-  func observe(_ report: FrameReport) {
+  /// After each frame of a tick or wait, with the frames per second in force.
+  func observe(_ report: FrameReport, fps: Double) {
     frames += 1
     track(report.phase)
     if case .lifted = report.phase, report.delta != 0, firstScrollFrame == nil {
       firstScrollFrame = frames
     }
-    let velocity = (report.offset - lastFrameOffset) * fps
-    lastFrameOffset = report.offset
+    // The trace's delta, so the speeds are the ones its numbers give.
+    let velocity = NumberText.asFixed3(report.delta) * fps
     peakSpeed = Swift.max(peakSpeed, abs(velocity))
     offset = report.offset
     offsetSeries.append(report.time, report.offset)

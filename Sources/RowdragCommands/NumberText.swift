@@ -49,6 +49,12 @@ public enum NumberText {
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
+  /// `value` as its `fixed3` text reads back: the number a trace or `state` line gives.
+  public static func asFixed3(_ value: Double) -> Double {
+    if value == value.rounded(.towardZero) { return value }
+    return Double(fixed3(value)) ?? value
+  }
+
   /// SPEC §5.3: rounded to 3 decimals as `%.3f` does (correctly rounded), trailing zeros
   /// and a trailing point removed, `-0` printed as `0`.
   public static func fixed3(_ value: Double) -> String {

@@ -36,6 +36,13 @@ extension Session {
   /// is left exactly as it was.
   func replay(_ presets: [Preset]) throws -> [ComparisonRecorder] {
     guard let start = historyStart, !history.isEmpty else {
+      if historyOverflowed, let historyLimit {
+        throw CommandError(
+          command: "",
+          message:
+            "a command stream keeps its first \(historyLimit) commands for compare and this one ran more; give the script with -f FILE or -e, or use rowdrag --compare"
+        )
+      }
       throw CommandError(
         command: "",
         message: isRecording

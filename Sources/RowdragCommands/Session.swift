@@ -22,16 +22,26 @@ public final class Session {
   private var matchers: [String: LabelMatcher] = [:]
   /// The per-frame trace, when on.
   var trace: TraceWriter?
-  /// Called after every frame of a `tick` or `wait` (a comparison's recorder).
-  var frameObserver: ((FrameReport) -> Void)?
+  /// Called after every frame of a `tick` or `wait` with the frames per second in force
+  /// (a comparison's recorder).
+  var frameObserver: ((FrameReport, Double) -> Void)?
   /// The commands that changed the engine, in order, for `compare` to replay.
   var history: [Command] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
-  /// Whether commands are kept for `compare`: on in the interactive shell and for
-  /// scripts that compare, off otherwise, so a script of millions of commands does not
-  /// keep them all. Off while a comparison replays the history.
+  /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
+  /// that compare and for command streams (up to `historyLimit`), off otherwise, so a
+  /// script of millions of commands does not keep them all. Off while a comparison
+  /// replays the history.
   public var isRecording = false
+  /// The most commands kept for `compare`, or nil for all: set for a command stream,
+  /// which may never end. Past it the history is dropped and recording stops.
+  public var historyLimit: Int?
+  /// Whether `historyLimit` dropped the history.
+  var historyOverflowed = false
+  /// The commands a stream keeps for `compare`: about 28 minutes of a `tick` a frame
+  /// at 60 fps, a few megabytes.
+  public static let streamHistoryLimit = 100_000
   /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
   /// refuses the edit (BOARD.md §7).
   public var onDrop: String?
@@ -89,6 +99,12 @@ public final class Session {
       throw error
     }
     history.append(command)
+    if let historyLimit, history.count > historyLimit {
+      history = []
+      historyStart = nil
+      isRecording = false
+      historyOverflowed = true
+    }
     return outcome
   }
 
@@ -202,9 +218,11 @@ public final class Session {
     let trace = self.trace
     let recorder = frameObserver
     let stop = isInterrupted
+    // No command changes the rate within a tick or wait.
+    let fps = engine.settings.fps
     do {
       try run(&engine, { failure != nil || stop() }) { report in
-        recorder?(report)
+        recorder?(report, fps)
         guard failure == nil, let trace else { return }
         do { try trace.write(report, out: out) } catch { failure = error }
       }

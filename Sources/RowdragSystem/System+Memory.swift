@@ -58,4 +58,12 @@ extension System {
     guard let found = rowdrag_memmem(base, haystack.count, n, needle.count) else { return nil }
     return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
+
+  /// `memchr(3)`: the offset of the first `byte` in `haystack`, or nil.
+  public static func firstOffset(of byte: UInt8, in haystack: UnsafeRawBufferPointer) -> Int? {
+    guard let base = haystack.baseAddress,
+      let found = memchr(base, Int32(byte), haystack.count)
+    else { return nil }
+    return UnsafeRawPointer(found) - base
+  }
 }

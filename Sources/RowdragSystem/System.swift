@@ -47,6 +47,13 @@ public enum System {
     retrying { Glibc.read(fd, buffer, count) }
   }
 
+  /// Whether a `read` of `fd` would return at once (`poll(2)` with no timeout): data,
+  /// the end of file or an error is waiting. A regular file always is.
+  public static func hasInput(_ fd: Int32) -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return retrying { poll(&descriptor, 1, 0) } > 0
+  }
+
   /// `write(2)`: bytes written, -1 on failure.
   public static func write(_ fd: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
     retrying { Glibc.write(fd, buffer, count) }

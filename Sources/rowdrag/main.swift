@@ -11,6 +11,7 @@ let runner = Runner(
   stdout: OutputSink(fd: 1, name: "<stdout>"),
   stderr: OutputSink(fd: 2, name: "<stderr>"),
   readStdin: { try FileReader.read(path: nil) },
+  stdinLines: LineReader.standardInput,
   startREPL: REPL.start,
   startLive: LiveView.start)
 System.exit(runner.run(Array(CommandLine.arguments.dropFirst())).rawValue)

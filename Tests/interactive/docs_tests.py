@@ -42,11 +42,45 @@ def test_readme_examples_run(binary):
         work = tempfile.mkdtemp(prefix="rowdrag-readme-")
         shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
         out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, f"README block failed:\n{block}\n{out.stdout}\n{out.stderr}"
         assert out.stdout.strip(), f"README block printed nothing:\n{block}"
         if "rebase -q -i" in block:
             assert out.stdout.split() == ["commit", "2", "commit", "4", "commit", "3", "commit", "1"], out.stdout
+
+
+def drive_blocks():
+    """The Python and bash coproc examples of "drive rowdrag from a program": the
+    README's and the man page's, which must be the same code."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    section = readme[readme.index("### Drive rowdrag from a program"):]
+    section = section[:section.index("\n#")]
+    shown = re.findall(r"```sh\n(.*?)```", section, re.S)
+    with open(os.path.join(ROOT, "man", "rowdrag.1")) as f:
+        man = f.read()
+    section = man[man.index(".Ss Driving rowdrag from a program"):]
+    section = section[:section.index("\n.Ss ", 1)]
+    literal = re.findall(r"\.Bd -literal -offset indent\n(.*?)\.Ed\n", section, re.S)
+    unescaped = [re.sub(r"^\\&", "", block, flags=re.M).replace("\\e", "\\") for block in literal]
+    return shown, unescaped
+
+
+def test_drive_from_a_program_examples_run(binary):
+    shown, manual = drive_blocks()
+    assert len(shown) == 2 and "Popen" in shown[0] and "coproc" in shown[1], shown
+    assert manual == shown, (manual, shown)
+    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    for block in shown:
+        work = tempfile.mkdtemp(prefix="rowdrag-drive-")
+        shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+        # A rowdrag that read its input to the end before answering would hang here.
+        out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and out.stderr == "", (block, out)
+        labels = [line.split("\t")[2] for line in out.stdout.splitlines()]
+        assert labels[:3] == ["[ ] book the dentist", "[ ] reply to the landlord", "[x] water the plants"], labels
+        assert len(labels) == 8, labels
 
 
 def test_readme_setup_commands_exist(binary):
