@@ -71,7 +71,7 @@ extension Runner {
         try SettingTable.apply(key: preset.key, values: preset.values, to: &engine)
       } catch EngineError.ruleNotOnBoard(let rule, _) {
         report(
-          "--board: the rule \(rule) is not available in board mode; use --rule edge, midpoint or under"
+          "--board: the rule \(rule) is not available in board mode; use --rule \(Engine.boardRuleList)"
         )
         return .usage
       } catch {

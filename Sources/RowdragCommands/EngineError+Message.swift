@@ -60,9 +60,9 @@ extension EngineError {
     case .noColumnAt(let x):
       "no column at x=\(NumberText.short(x)) (between columns or off the board); press a row"
     case .ruleNotOnBoard(let rule, .setRule):
-      "\(rule) is not available in board mode; use edge, midpoint or under"
+      "\(rule) is not available in board mode; use \(Engine.boardRuleList)"
     case .ruleNotOnBoard(let rule, .setBoard):
-      "the rule \(rule) is not available in board mode; set rule edge, midpoint or under first"
+      "the rule \(rule) is not available in board mode; set rule \(Engine.boardRuleList) first"
     case .boardOff:
       "pages need board mode (--board or set board on)"
     case .pageOutOfRange(let page, let count):
@@ -126,5 +126,14 @@ extension Quantity {
     case .snapshotPosition: "the snapshot's position"
     case .offset: "the offset"
     }
+  }
+}
+
+extension Engine {
+  /// `edge, midpoint or under`: the rules a board takes, from the registry.
+  public static var boardRuleList: String {
+    let names = boardRuleNames
+    guard names.count > 1 else { return names.joined() }
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
   }
 }

@@ -29,7 +29,9 @@ public enum SettingTable {
       apply: { values, engine in
         let preset = try PresetTable.preset(try one(values, key: "preset"))
         try engine.requireIdle()
-        if engine.settings.board.isOn && !Engine.boardRules.contains(preset.rule) {
+        if engine.settings.board.isOn
+          && ReorderRuleRegistry.kind(named: preset.rule)?.isAvailableOnBoards != true
+        {
           throw CommandError(
             command: "",
             message:

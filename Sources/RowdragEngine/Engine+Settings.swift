@@ -57,7 +57,7 @@ extension Engine {
   /// Chooses the reorder rule; it applies from the next drag or frame on.
   public mutating func setRule(_ rule: ReorderRule) throws(EngineError) {
     guard rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
-    if settings.board.isOn && !Engine.boardRules.contains(rule.name) {
+    if settings.board.isOn && rule.function.columnEntry == nil {
       throw .ruleNotOnBoard(rule: rule.name, culprit: .setRule)
     }
     settings.rule = rule

@@ -57,7 +57,7 @@ public struct Engine: Sendable {
     guard hasFiniteGeometry else { throw .invalidSetting(.insets, .contentOverflow) }
     self.offset = clampOffset(offset)
     if settings.board.isOn {
-      guard Engine.boardRules.contains(settings.rule.name) else {
+      guard settings.rule.function.columnEntry != nil else {
         throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
       }
       board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)

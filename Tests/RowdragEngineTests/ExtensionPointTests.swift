@@ -73,6 +73,34 @@ struct ExtensionPointTests {
     #expect(engine.lift?.position == 3)
   }
 
+  /// A rule that enters a board's column after its last row and then never steps.
+  struct FrozenOnBoards: ReorderStrategy {
+    func reorder<G: ReorderGeometry>(_ input: ReorderInput, in geometry: inout G) {}
+    var columnEntry: ColumnEntry? { .append }
+  }
+
+  @Test(
+    "a rule of one's own that says how it enters a column runs on a board; one that does not is refused"
+  )
+  func customRuleOnBoard() throws {
+    let frozen = ReorderRuleKind(name: "frozen", summary: "never steps") { _ in FrozenOnBoards() }
+    var engine = makeEngine([
+      SectionSpec(titled: true, rowCount: 3), SectionSpec(titled: true, rowCount: 2),
+    ]) { $0.autoscroll = .off }
+    try engine.setBoard(true)
+    try engine.setRule(try ReorderRule(frozen))
+    try engine.press(screenX: 100, screenY: 28 + 44 + 22)  // column 1, row 2
+    try engine.drag(toScreenX: 560, y: 50)  // over column 2, near its top
+    // Entered after column 2's last row, and the rule kept it there.
+    #expect(engine.lift?.section == 1)
+    #expect(engine.lift?.position == 4)
+    // A rule without a column entry is no board rule: refused, whatever its name.
+    let plain = ReorderRuleKind(name: "edge", summary: "not the built-in") { _ in Frozen() }
+    #expect(throws: EngineError.ruleNotOnBoard(rule: "edge", culprit: .setRule)) {
+      try engine.setRule(try ReorderRule(plain))
+    }
+  }
+
   @Test("parameters are checked against their ranges and names")
   func parameterChecks() {
     #expect(throws: EngineError.parameterOutOfRange(parameter: "max", range: .nonNegative)) {

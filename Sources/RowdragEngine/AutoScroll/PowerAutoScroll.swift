@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// The C library's `pow`, declared rather than imported: the engine imports no platform
+/// module, and the easing must round exactly as the catalogue's models compute it.
+@_silgen_name("pow")
+private func libmPow(_ base: Double, _ exponent: Double) -> Double
 
 /// `power`: react-beautiful-dnd's fluid scroller (`get-value-from-distance.js`,
 /// `config.js`): full speed within `full` of the edge, easing off with the `exp`-th
@@ -51,6 +50,6 @@ public struct PowerAutoScroll: AutoScrollLaw {
     if r.distance <= f { return max }
     guard r.zone - f > 0 else { return nil }
     let p = 1 - (r.distance - f) / (r.zone - f)
-    return Swift.max(1, (max * pow(p, exp)).rounded(.up))
+    return Swift.max(1, (max * libmPow(p, exp)).rounded(.up))
   }
 }

@@ -5,27 +5,19 @@
 /// that holds the row. Runs inside `withActiveColumn` of the row's column.
 extension Engine {
   mutating func boardReorderStep(_ lift: inout Lift, event: ReorderEvent) {
-    let rule = settings.rule.name
-    let moved = changeColumn(&lift, under: rule == UnderRule.kind.name)
+    let rule = settings.rule.function
+    // `setRule` and `setBoard` keep rules without a column entry off boards.
+    guard let entry = rule.columnEntry else { return }
+    let moved = changeColumn(&lift, entry: entry)
     // Within the column that now holds the row. (Asked before the layout is lent to
     // the geometry, while the engine can still see its columns.)
-    let input = reorderInput(lift, event: event)
-    let overOwnColumn = columnUnderFinger(board.fingerX) == lift.section
+    var input = reorderInput(lift, event: event)
+    input.enteredColumn = moved
+    input.pointerInItsColumn = columnUnderFinger(board.fingerX) == lift.section
     var geometry = ColumnGeometry(
       layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
     swap(&geometry.layout, &layout)
-    switch rule {
-    case EdgeRule.kind.name:
-      geometry.stepPastMidpoints(input, reach: input.snapshotLength / 2)
-    case MidpointRule.kind.name:
-      geometry.stepPastMidpoints(input, reach: 0)
-    default:
-      // `under`: once, when the finger is over the row's own column and the change of
-      // column did not move it in this event.
-      if !moved && overOwnColumn {
-        UnderRule().reorder(input, in: &geometry)
-      }
-    }
+    rule.reorder(input, in: &geometry)
     swap(&geometry.layout, &layout)
     lift.position = geometry.lifted.position
     lift.section = geometry.lifted.section
@@ -34,7 +26,7 @@ extension Engine {
 
   /// Step 1: moves the lifted row into the column under the finger, when it may go
   /// there. Returns whether it moved.
-  private mutating func changeColumn(_ lift: inout Lift, under: Bool) -> Bool {
+  private mutating func changeColumn(_ lift: inout Lift, entry: ColumnEntry) -> Bool {
     let a = lift.section
     guard let f = columnUnderFinger(board.fingerX), f != a, settings.sections == .cross,
       !layout.hasPin(in: (lift.position + 1)..<layout.sectionEnd(a))
@@ -42,7 +34,7 @@ extension Engine {
     // The slot in f: after its last row, or before the row under the finger (`under`).
     let end = layout.sectionEnd(f)
     var target = end  // a global position in the order without the row
-    if under {
+    if entry == .underFinger {
       let y = board.offsets[f] + lift.finger + layout.headerTop(f)
       if let r = layout.row(atContentY: y), layout.section(of: r) == f { target = r }
     }

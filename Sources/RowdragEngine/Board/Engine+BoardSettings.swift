@@ -2,17 +2,17 @@
 
 /// `set board|screen|column|spacing|paging` and `page` (BOARD.md §2, §4, §6).
 extension Engine {
-  /// The rules board mode has (BOARD.md §5).
-  public static let boardRules: Set<String> = [
-    EdgeRule.kind.name, MidpointRule.kind.name, UnderRule.kind.name,
-  ]
+  /// The built-in rules that say how they enter a column (BOARD.md §5), for messages.
+  public static var boardRuleNames: [String] {
+    ReorderRuleRegistry.kinds.filter(\.isAvailableOnBoards).map(\.name)
+  }
 
   /// Turns board mode on (the first page, every column at its top) or off.
   public mutating func setBoard(_ on: Bool) throws(EngineError) {
     try requireIdle()
     guard on != settings.board.isOn else { return }
     if on {
-      guard Engine.boardRules.contains(settings.rule.name) else {
+      guard settings.rule.function.columnEntry != nil else {
         throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
       }
       settings.board.isOn = true

@@ -40,6 +40,11 @@ extension EdgeRule {
   }
 }
 
+extension EdgeRule {
+  /// On a board it enters a column after its last row, then steps into place.
+  public var columnEntry: ColumnEntry? { .append }
+}
+
 extension Behaviour where Function == any ReorderStrategy {
   /// The `edge` rule, the default.
   public static var edge: ReorderRule { unchecked(EdgeRule.kind, []) }

@@ -32,6 +32,11 @@ extension MidpointRule {
   }
 }
 
+extension MidpointRule {
+  /// On a board it enters a column after its last row, then steps into place.
+  public var columnEntry: ColumnEntry? { .append }
+}
+
 extension Behaviour where Function == any ReorderStrategy {
   /// The `midpoint` rule.
   public static var midpoint: ReorderRule { unchecked(MidpointRule.kind, []) }

@@ -21,3 +21,10 @@ public enum ReorderRuleRegistry {
     kinds.first { $0.name == name }
   }
 }
+
+extension BehaviourKind where Function == any ReorderStrategy {
+  /// Whether the rule, with its default parameters, says how it enters a board's column.
+  public var isAvailableOnBoards: Bool {
+    make(ParameterValues(lengths: defaults)).columnEntry != nil
+  }
+}

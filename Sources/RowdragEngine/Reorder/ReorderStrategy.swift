@@ -20,6 +20,19 @@ public protocol ReorderStrategy: Sendable {
   /// say; the engine then runs it every frame.
   func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
     -> QuietZone?
+
+  /// How the lifted item enters another section when the finger moves over it on a
+  /// surface of several scroll containers (a board's columns, BOARD.md §5): nil (the
+  /// default) when the rule is not available there.
+  var columnEntry: ColumnEntry? { get }
+}
+
+/// Where a rule puts the lifted item in the column under the finger (BOARD.md §5 step 1).
+public enum ColumnEntry: Sendable, Equatable {
+  /// After the column's last row; the rule then steps it into place.
+  case append
+  /// Before the row under the finger (after the last row when there is none).
+  case underFinger
 }
 
 extension ReorderStrategy {
@@ -28,6 +41,9 @@ extension ReorderStrategy {
     if case .release = event { return false }
     return true
   }
+
+  /// Not available on a board unless the rule says how it enters a column.
+  public var columnEntry: ColumnEntry? { nil }
 
   /// Rules make no promise unless they say so.
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
@@ -67,6 +83,12 @@ public struct ReorderInput: Sendable, Equatable {
   /// Where the lifted item was at lift: the rules that compare against the order at lift
   /// (`overlap`) move it back there first.
   public var source: Slot?
+  /// On a board: whether this event has just moved the lifted item into another
+  /// column (step 1 of BOARD.md §5), before the rule runs.
+  public var enteredColumn = false
+  /// On a board: whether the finger is over the column that holds the lifted item
+  /// (always, in a single table).
+  public var pointerInItsColumn = true
 
   /// Gathers a rule's input.
   public init(

@@ -15,7 +15,10 @@ public struct UnderRule: ReorderStrategy {
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
-    guard let target = geometry.row(at: input.pointer),
+    // On a board: once the row is in the finger's column, and not in the event that
+    // brought it there.
+    guard input.pointerInItsColumn, !input.enteredColumn,
+      let target = geometry.row(at: input.pointer),
       target.kind != .row(position: geometry.lifted.position),
       !target.isPinned
     else { return }
@@ -40,6 +43,11 @@ extension UnderRule {
     guard isLifted || refused else { return nil }
     return QuietZone(pointer: row.start..<(row.start + row.length))
   }
+}
+
+extension UnderRule {
+  /// On a board it enters a column before the row under the finger.
+  public var columnEntry: ColumnEntry? { .underFinger }
 }
 
 extension Behaviour where Function == any ReorderStrategy {
