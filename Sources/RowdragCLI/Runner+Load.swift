@@ -37,7 +37,12 @@ extension Runner {
         options.listFromStdin
         ? try readStdin() : try FileReader.read(path: options.file, mapping: !interactive)
     } catch {
-      return .failure(reportIO(error, name))
+      // `rowdrag presets`: a command given where a list file goes.
+      let command =
+        !options.listFromStdin && options.file.map { CommandTable.spec(named: $0) != nil } == true
+        && (error as? IOFailure)?.isMissingFile == true
+      let hint = command ? "; to run the command, give it with -e: rowdrag -e \(name)" : ""
+      return .failure(reportIO(error, name, hint))
     }
     do {
       let (document, layout) = try ListLoader.load(store: store, name: name, options: options.load)

@@ -42,12 +42,16 @@ public struct Preset: Sendable {
     try AutoScrollText.parse(autoscroll.split(separator: " ").map(String.init))
   }
 
-  /// Whether `engine`'s seven catalogue parameters are this preset's.
-  func matches(_ engine: Engine) -> Bool {
+  /// Which of the seven catalogue settings of `engine` are not this preset's, in
+  /// `set`'s key order.
+  func differences(_ engine: Engine) -> [String] {
     let s = engine.settings
-    return (try? profile()) == s.autoscroll && rule == s.rule.name
-      && hold == s.hold && slop == s.slop && distance == s.distance && grab == s.grab
-      && clamp == s.clamp
+    let same = [
+      ("autoscroll", (try? profile()) == s.autoscroll), ("rule", rule == s.rule.name),
+      ("hold", hold == s.hold), ("slop", slop == s.slop), ("distance", distance == s.distance),
+      ("grab", grab == s.grab), ("clamp", clamp == s.clamp),
+    ]
+    return same.filter { !$0.1 }.map(\.0)
   }
 }
 
@@ -142,7 +146,8 @@ public enum PresetTable {
     guard let preset = presets.first(where: { $0.name == name }) else {
       throw CommandError(
         command: "",
-        message: "preset: unknown preset '\(name)'; 'presets' lists them"
+        message:
+          "preset: unknown preset '\(name)'; the command presets lists them (rowdrag -e presets)"
           + Suggestion.hint(for: name, in: names))
     }
     return preset

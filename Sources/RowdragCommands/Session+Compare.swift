@@ -17,7 +17,9 @@ extension Session {
       }
     }
     guard !names.isEmpty else {
-      throw CommandError(command: "", message: "name one or more presets; 'presets' lists them")
+      throw CommandError(
+        command: "",
+        message: "name one or more presets; the command presets lists them (rowdrag -e presets)")
     }
     let runs = try replay(names.map(PresetTable.preset))
     if let plotPath {

@@ -45,8 +45,8 @@ public enum SettingTable {
       },
       read: { engine in
         let name = engine.settings.presetName
-        let modified = (try? PresetTable.preset(name))?.matches(engine) == false
-        return modified ? "\(name) (modified)" : name
+        let changed = (try? PresetTable.preset(name))?.differences(engine) ?? []
+        return changed.isEmpty ? name : "\(name) (modified: \(changed.joined(separator: ", ")))"
       }),
     .number("viewport", "HEIGHT", read: { $0.settings.viewport }) { try $0.setViewport($1) },
     SettingSpec(

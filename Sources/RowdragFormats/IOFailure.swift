@@ -6,6 +6,8 @@ public struct IOFailure: Error, Sendable, Equatable {
   public var path: String
   /// What went wrong, lowercase, as `strerror` says it or more specific.
   public var message: String
+  /// The `errno` behind it, 0 when none.
+  public var code: Int32 = 0
 
   public init(path: String, message: String) {
     self.path = path
@@ -21,12 +23,22 @@ public struct IOFailure: Error, Sendable, Equatable {
     let code = System.errorNumber
     if code == System.badAddress { return .listFileShrank }
     let text = System.errorText(code)
-    return IOFailure(path: path, message: what.isEmpty ? text : "\(what): \(text)")
+    var failure = IOFailure(path: path, message: what.isEmpty ? text : "\(what): \(text)")
+    failure.code = code
+    return failure
   }
+
+  /// Whether the file does not exist.
+  public var isMissingFile: Bool { code == System.noSuchFile }
 
   /// The mapped list file shrank under rowdrag (exit status 4).
   public static let listFileShrank = IOFailure(
     path: "", message: "the list file shrank while it was being read")
+
+  /// Failures are the same when they say the same thing.
+  public static func == (a: IOFailure, b: IOFailure) -> Bool {
+    a.path == b.path && a.message == b.message
+  }
 
   /// `PATH: message`, or the message alone when no one file is to blame.
   public var description: String { path.isEmpty ? message : "\(path): \(message)" }

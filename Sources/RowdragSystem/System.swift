@@ -25,6 +25,8 @@ public enum System {
   public static let badAddress = EFAULT
   /// `EEXIST`: the name is taken.
   public static let alreadyExists = EEXIST
+  /// `ENOENT`: no such file or directory.
+  public static let noSuchFile = ENOENT
 
   /// `strerror` of `code`, lowercased as rowdrag's messages are.
   public static func errorText(_ code: Int32) -> String {

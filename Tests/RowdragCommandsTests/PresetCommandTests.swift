@@ -113,7 +113,7 @@ struct PresetCommandTests {
     }
   }
 
-  @Test("get preset says (modified) once one of the seven differs; set preset needs idle")
+  @Test("get preset names the settings of the seven that differ; set preset needs idle")
   func modified() {
     #expect(run("get preset", on: "a\n", options: ["-n"]).stdout == "rowdrag\n")
     #expect(
@@ -121,7 +121,10 @@ struct PresetCommandTests {
         "set preset flutter; set hold 0; get preset; set hold 0.5; get preset", on: "a\n",
         options: ["-n"]
       )
-      .stdout == "flutter (modified)\nflutter\n")
+      .stdout == "flutter (modified: hold)\nflutter\n")
+    #expect(
+      run("set preset qt; set rule edge; set slop 3; get preset", on: "a\n", options: ["-n"])
+        .stdout == "qt (modified: rule, slop)\n")
     #expect(
       run("set viewport 300; get preset", on: "a\n", options: ["-n", "--preset", "qt"]).stdout
         == "qt\n")
@@ -132,7 +135,7 @@ struct PresetCommandTests {
     let unknown = run("set preset fluter", on: "a\n", options: ["-n"])
     #expect(
       unknown.stderr
-        == "rowdrag: -e #1:1: set: preset: unknown preset 'fluter'; 'presets' lists them; did you mean 'flutter'?\n"
+        == "rowdrag: -e #1:1: set: preset: unknown preset 'fluter'; the command presets lists them (rowdrag -e presets); did you mean 'flutter'?\n"
     )
   }
 
@@ -142,7 +145,7 @@ struct PresetCommandTests {
       ["--preset", "flutter", "--hold", "0"], ["--hold", "0", "--preset", "flutter"],
     ] {
       let result = run("get hold; get preset; get rule", on: "a\n", options: ["-n"] + options)
-      #expect(result.stdout == "0\nflutter (modified)\nedge\n", "\(options)")
+      #expect(result.stdout == "0\nflutter (modified: hold)\nedge\n", "\(options)")
     }
   }
 
@@ -348,7 +351,7 @@ struct PresetCommandTests {
       ),
       (
         ["--compare", "rowdrag,fluter", "-e", "tick 1"],
-        "rowdrag: --compare: preset: unknown preset 'fluter'; 'presets' lists them; did you mean 'flutter'?\n",
+        "rowdrag: --compare: preset: unknown preset 'fluter'; the command presets lists them (rowdrag -e presets); did you mean 'flutter'?\n",
         Int32(1)
       ),
     ])
