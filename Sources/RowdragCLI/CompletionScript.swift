@@ -210,16 +210,22 @@ public enum CompletionScript {
         switch o.completes {
         case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
         case .fileNames: line += " -r -F"
-        case .commandNames: line += " -x -a \"$rowdrag_commands\""
+        case .commandNames: line += " -x -a '(__rowdrag_commands)'"
         case .nothing: line += " -x"
         }
       }
       line += " -d \(fishQuoted(o.summary))"
       lines.append(line)
     }
+    // Each command with its own summary (fish shows the text after a tab).
+    let commands = CommandTable.commands.flatMap { spec in
+      ([spec.name] + spec.aliases).map { "\(fishQuoted($0)) \(fishQuoted(spec.summary))" }
+    }
     return banner("fish")
       + """
-      set -l rowdrag_commands \(commandNames.joined(separator: " "))
+      function __rowdrag_commands
+          printf '%s\\t%s\\n' \(commands.joined(separator: " \\\n        "))
+      end
 
       \(lines.joined(separator: "\n"))
 

@@ -47,7 +47,9 @@ struct CommandLineTests {
     let writeFull = try Binary.shell("printf 'a\\nb\\n' | \"$ROWDRAG\" -n -e 'write /dev/full'")
     #expect(writeFull.status == 4)
     #expect(writeFull.stderr.contains("no space left on device"))
-    #expect(try Binary.run(["--version"]).text.hasPrefix("rowdrag "))
+    let version = try Binary.run(["--version"]).text
+    #expect(version.hasPrefix("rowdrag 0.2.0\nLicense GPLv3"))
+    #expect(version.hasSuffix("to the extent permitted by law.\n"))
     #expect(try Binary.run(["--help"]).text.contains("--autoscroll"))
   }
 

@@ -167,7 +167,10 @@ def read_todo(data):
 
 
 # -- markdown ---------------------------------------------------------------------
-HEADING = re.compile(rb"^ {0,3}#{1,6}( |$)")
+# FORMATS.md §3.3 says "then a space or the end of the line"; CommonMark (which §3.3
+# follows where it is silent) also takes a tab, and so does the binary: a decision the
+# Swift tests state.
+HEADING = re.compile(rb"^ {0,3}#{1,6}( |\t|$)")
 THEMATIC = re.compile(rb"^ {0,3}((\*[ \t]*){3,}|(-[ \t]*){3,}|(_[ \t]*){3,})$")
 MARKER = re.compile(rb"^( {0,3})([-*+]|[0-9]{1,9}[.)])( *)(.?)")
 FENCE = re.compile(rb"^ {0,3}(`{3,}|~{3,})(.*)$")

@@ -44,12 +44,12 @@ def test_bash(binary):
     assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]
 
 
-def fish_complete(line, cwd):
+def fish_complete(line, cwd, descriptions=False):
     out = subprocess.run(
         ["fish", "--no-config", "-c", f"source {COMPLETIONS}/rowdrag.fish; complete -C {line!r}"],
         cwd=cwd, capture_output=True, text=True, check=True,
     )
-    return sorted(line.split("\t")[0] for line in out.stdout.splitlines() if line)
+    return sorted(line if descriptions else line.split("\t")[0] for line in out.stdout.splitlines() if line)
 
 
 def test_fish(binary):
@@ -59,6 +59,9 @@ def test_fish(binary):
     assert fish_complete("rowdrag --preset it", cwd) == ["itemtouchhelper"]
     assert fish_complete("rowdrag -f ", cwd) == ["alpha.txt", "beta.rowdrag"]
     assert fish_complete("rowdrag -e pr", cwd) == ["presets", "press", "print"]
+    # Each command with its own summary, not -e's.
+    described = fish_complete("rowdrag -e mo", cwd, descriptions=True)
+    assert described == ["move\tmove a row directly so it ends as row TO (N, $ or S:R)"], described
 
 
 def test_zsh(binary):
