@@ -10,6 +10,18 @@ public enum Address: Sendable, Equatable {
   case pattern(String)
 }
 
+/// Where `move` puts a row.
+public enum MoveTarget: Sendable, Equatable {
+  /// `N`, `$` or `S:R`: the row ends as that row.
+  case row(Address)
+  /// `+N` / `-N`: the row ends N rows further down (up).
+  case by(Int)
+  /// `before B`: the row ends right above row B (any address).
+  case before(Address)
+  /// `after B`: the row ends right below row B.
+  case after(Address)
+}
+
 /// Where `page` goes.
 public enum PageTarget: Sendable, Equatable {
   /// Column K's page (1-based).
@@ -41,7 +53,7 @@ public enum Command: Sendable, Equatable {
   case wait(Double)
   case release
   case cancel
-  case move(Address, to: Address)
+  case move(Address, to: MoveTarget)
   case scrollTo(Double)
   case scrollBy(Double)
   case scrollToRow(Address)

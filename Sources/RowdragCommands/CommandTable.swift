@@ -109,15 +109,32 @@ public enum CommandTable {
       "release", aliases: ["drop"], "drop the lifted row in its current slot", .release),
     CommandSpec("cancel", "put the lifted row back where it was", .cancel),
     CommandSpec(
-      "move", "ADDR TO", "move a row directly so it ends as row TO (N, $ or S:R)",
+      "move", "ADDR TO",
+      "move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
-      try args.arity(2...2)
-      let target = try args.address(args[1])
-      if case .pattern = target {
-        throw args.fail("TO must be a row number, $ or S:R, not a /REGEX/")
+      try args.arity(2...3)
+      let row = try args.address(args[0])
+      if args.count == 3 {
+        guard case .word(let side) = args[1], side == "before" || side == "after" else {
+          throw args.fail(
+            "expected 'before' or 'after' before the second row; usage: \(args.usage)")
+        }
+        let other = try args.address(args[2])
+        return .move(row, to: side == "before" ? .before(other) : .after(other))
       }
-      return .move(try args.address(args[0]), to: target)
+      if case .word(let w) = args[1], w.first == "+" || w.first == "-",
+        let n = NumberText.parseWhole(String(w.dropFirst()))
+      {
+        return .move(row, to: .by(w.first == "-" ? -n : n))
+      }
+      let target = try args.address(args[1])
+      if case .pattern(let p) = target {
+        throw args.fail(
+          "TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say "
+            + "'before /\(p)/' or 'after /\(p)/'")
+      }
+      return .move(row, to: .row(target))
     },
     CommandSpec(
       "scroll", "y=O | +D | -D | ADDR | top | bottom", "set the scroll offset while idle (clamped)",

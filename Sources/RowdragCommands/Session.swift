@@ -286,13 +286,33 @@ public final class Session {
     return m
   }
 
-  private func move(_ address: Address, to target: Address) throws {
+  private func move(_ address: Address, to target: MoveTarget) throws {
     let from = try resolve(address)
     switch target {
-    case .sectionRow(let s, let r):
+    case .row(.sectionRow(let s, let r)):
       try engine.move(from, toSection: s &- 1, row: r &- 1)
-    default:
-      try engine.move(from, toPosition: try resolve(target))
+    case .row(let row):
+      try engine.move(from, toPosition: try resolve(row))
+    case .by(let n):
+      let to = from.addingReportingOverflow(n)
+      guard !to.overflow, to.partialValue >= 0, to.partialValue < engine.layout.rowCount else {
+        throw CommandError(
+          command: "",
+          message: "row \(from + 1) \(n < 0 ? "-" : "+")\(n.magnitude) is outside the list "
+            + "(rows 1 to \(engine.layout.rowCount))")
+      }
+      try engine.move(from, toPosition: to.partialValue)
+    case .before(let other), .after(let other):
+      // The row ends next to the other in the other's section, counted once the
+      // moving row has left its place.
+      let anchor = try resolve(other)
+      guard anchor != from else { return }
+      let layout = engine.layout
+      let section = layout.section(of: anchor)
+      var row = anchor - layout.sectionStarts[section]
+      if layout.section(of: from) == section && from < anchor { row -= 1 }
+      if case .after = target { row += 1 }
+      try engine.move(from, toSection: section, row: row)
     }
   }
 

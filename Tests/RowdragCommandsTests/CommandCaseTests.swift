@@ -67,6 +67,30 @@ let commandCases: [CommandCase] = [
   CommandCase("move 1 3; undo", out: fiveRows),
   CommandCase("move 1 3; undo; redo", out: "beta\ngamma\nalpha\ndelta\nepsilon\n"),
   CommandCase("move 1 3; move 3 1; get rule", out: "edge\n" + fiveRows),
+  // Move targets people think in: relative, before and after another row (issue 26).
+  CommandCase("move 1 +2", out: "beta\ngamma\nalpha\ndelta\nepsilon\n"),
+  CommandCase("move 4 -3", out: "delta\nalpha\nbeta\ngamma\nepsilon\n"),
+  CommandCase("move /beta/ after /delta/", out: "alpha\ngamma\ndelta\nbeta\nepsilon\n"),
+  CommandCase("move /delta/ before /beta/", out: "alpha\ndelta\nbeta\ngamma\nepsilon\n"),
+  CommandCase("move 1 after $; move 2 before 2", out: "beta\ngamma\ndelta\nepsilon\nalpha\n"),
+  CommandCase(
+    "move /a/ after /c/; move /b/ before /c/", on: "# A\na\nb\n# B\nc\n",
+    options: ["--header", "^#"],
+    out: "# A\n# B\nb\nc\na\n"),
+  CommandCase(
+    "move 1 +5", out: "",
+    err: "rowdrag: -e #1:1: move: row 1 +5 is outside the list (rows 1 to 5)\n",
+    status: 1),
+  CommandCase(
+    "move /alpha/ /gamma/", out: "",
+    err:
+      "rowdrag: -e #1:1: move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /gamma/' or 'after /gamma/'\n",
+    status: 1),
+  CommandCase(
+    "move 1 beside 2", out: "",
+    err:
+      "rowdrag: -e #1:1: move: expected 'before' or 'after' before the second row; usage: move ADDR TO\n",
+    status: 1),
   // list and flags.
   CommandCase(
     "pin 2; lock 3; press 1; list", options: ["-n"],
@@ -162,7 +186,8 @@ let commandCases: [CommandCase] = [
     err: "rowdrag: -e #1:1: set: inset takes exactly two numbers: TOP BOTTOM\n", status: 1),
   CommandCase(
     "move 1 /x/", out: "",
-    err: "rowdrag: -e #1:1: move: TO must be a row number, $ or S:R, not a /REGEX/\n",
+    err:
+      "rowdrag: -e #1:1: move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'\n",
     status: 1),
   CommandCase(
     "press /zzz/", out: "", err: "rowdrag: -e #1:1: press: no row matches /zzz/\n", status: 1),

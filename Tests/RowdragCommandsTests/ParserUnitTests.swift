@@ -83,7 +83,9 @@ struct ParserUnitTests {
     #expect(try parse("tick") == .tick(1))
     #expect(try parse("wait 0.5") == .wait(0.5))
     #expect(try parse("drop") == .release)
-    #expect(try parse("move 1 $") == .move(.number(1), to: .last))
+    #expect(try parse("move 1 $") == .move(.number(1), to: .row(.last)))
+    #expect(try parse("move 1 -2") == .move(.number(1), to: .by(-2)))
+    #expect(try parse("move /a/ after /b/") == .move(.pattern("a"), to: .after(.pattern("b"))))
     #expect(try parse("scroll bottom") == .scrollBottom)
     #expect(try parse("scroll y=-30") == .scrollTo(-30))
     #expect(
@@ -112,7 +114,10 @@ struct ParserUnitTests {
     #expect(
       message("tick -1")
         == "tick: '-1' is not a frame count; use a whole number from 0 to 2147483647")
-    #expect(message("move 1 /x/") == "move: TO must be a row number, $ or S:R, not a /REGEX/")
+    #expect(
+      message("move 1 /x/")
+        == "move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'"
+    )
     #expect(
       message("drag y=abc")
         == "drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5")
