@@ -51,6 +51,12 @@ extension JSONList {
     return JSONText.compact(buf, span)
   }
 
+  /// How to read the member from elsewhere, or not at all: the fix when a list uses the
+  /// name for something else.
+  static func keyHint(_ option: String) -> String {
+    " (\(option) NAME reads another member; \(option) '' reads none)"
+  }
+
   /// JSON's insignificant whitespace (RFC 8259 `ws`).
   static func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
 
@@ -88,25 +94,27 @@ extension JSONList {
       guard span.start < span.end, buf[span.start] == 123 else { continue }
       for member in JSONText.members(buf, span) {
         let value = member.value
-        if keyEquals(buf, member.key, heightKey) {
+        if !heightKey.isEmpty && keyEquals(buf, member.key, heightKey) {
           let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
           guard buf[value.start] == 45 || (buf[value.start] >= 48 && buf[value.start] <= 57),
             let h = Double(text), h.isFinite, h > 0
           else {
             throw JSONSyntaxError(
-              "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)",
-              at: span.start, in: buf)
+              "row \(id + 1): \"\(heightKey)\" must be a finite number > 0, not \(text)"
+                + JSONList.keyHint("--height-key"), at: span.start, in: buf)
           }
           if heights == nil { heights = [Double](repeating: .nan, count: spans.count) }
           heights?[id] = h
-        } else if keyEquals(buf, member.key, lockKey) || keyEquals(buf, member.key, pinKey) {
-          let isLock = keyEquals(buf, member.key, lockKey)
+        } else if (!lockKey.isEmpty && keyEquals(buf, member.key, lockKey))
+          || (!pinKey.isEmpty && keyEquals(buf, member.key, pinKey))
+        {
+          let isLock = !lockKey.isEmpty && keyEquals(buf, member.key, lockKey)
           let name = isLock ? lockKey : pinKey
           let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
           guard text == "true" || text == "false" else {
             throw JSONSyntaxError(
-              "row \(id + 1): \"\(name)\" must be true or false, not \(text)", at: span.start,
-              in: buf)
+              "row \(id + 1): \"\(name)\" must be true or false, not \(text)"
+                + JSONList.keyHint(isLock ? "--lock-key" : "--pin-key"), at: span.start, in: buf)
           }
           guard text == "true" else { continue }
           if isLock {

@@ -102,7 +102,10 @@ struct JSONListTests {
     let bad = try list("[\n  {\"height\": \"tall\"}\n]")
     #expect(
       throws: JSONSyntaxError(
-        line: 2, column: 3, message: "row 1: \"height\" must be a finite number > 0, not \"tall\"")
+        line: 2, column: 3,
+        message:
+          "row 1: \"height\" must be a finite number > 0, not \"tall\" (--height-key NAME reads another member; --height-key '' reads none)"
+      )
     ) {
       try bad.metadata(heightKey: "height", lockKey: "locked", pinKey: "pinned")
     }
