@@ -166,7 +166,8 @@ public enum OptionTable {
       "autoscroll", argument: "PROFILE",
       "auto-scroll profile and parameters, e.g. 'linear zone=150'"),
     .setting("rule", argument: "RULE", "reorder rule (edge)"),
-    .setting("hold", argument: "SECONDS", "long-press time before a row lifts (0)"),
+    .setting(
+      "hold", argument: "SECONDS", "long-press time before a row lifts (0; the live view: 0.5)"),
     OptionSpec(
       "width", argument: "COLUMNS", "width of the show picture (terminal width, else 80)"
     ) { (options, value) throws(UsageError) in
@@ -229,7 +230,17 @@ public enum OptionTable {
     for o in options where !o.hidden {
       lines.append("  " + o.synopsis.padded(to: 26) + o.summary)
     }
+    lines += ["", "commands (-e 'help COMMAND' shows one):"]
+    for spec in CommandTable.commands {
+      lines.append("  " + spec.name.padded(to: 10) + spec.summary)
+    }
     lines += [
+      "",
+      "examples:",
+      "  rowdrag -e 'move /dentist/ 1' todo.txt         move a row; print the list",
+      "  rowdrag -i -e 'press 3; drag -120; release' todo.txt",
+      "                                                 the same as a gesture, saved",
+      "  rowdrag --live todo.txt                        reorder by hand, full screen",
       "",
       "exit status: 0 ok, 1 a command failed, 2 usage error, 3 unparsable input,",
       "4 a file could not be read or written.  See rowdrag(1).",

@@ -45,6 +45,8 @@ def test_readme_examples_run(binary):
                              capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, f"README block failed:\n{block}\n{out.stdout}\n{out.stderr}"
         assert out.stdout.strip(), f"README block printed nothing:\n{block}"
+        if "drag -80" in block:
+            assert out.stdout == "# Today\n[ ] book the dentist\n[ ] reply to the landlord\n[x] water the plants\n", out.stdout
         if "rebase -q -i" in block:
             assert out.stdout.split() == ["commit", "2", "commit", "4", "commit", "3", "commit", "1"], out.stdout
 
@@ -148,3 +150,26 @@ def test_readme_comparison_is_current(binary):
     assert out.split("\nSummary")[0].rstrip("\n") + "\n" == shown, out
     with open(chart) as made, open(os.path.join(ROOT, "examples", "compare.svg")) as checked_in:
         assert made.read() == checked_in.read(), "regenerate examples/compare.svg (see compare.rowdrag)"
+
+
+def test_help_lists_every_command_and_its_examples_run(binary):
+    """--help teaches: every command with its summary, and examples that work as written
+    (the live one is left to the live view's tests)."""
+    text = subprocess.run([binary, "--help"], capture_output=True, text=True, check=True).stdout
+    commands = subprocess.run([binary, "-n", "-e", "help", os.devnull], capture_output=True, text=True,
+                              check=True).stdout
+    names = [line.split()[0].rstrip(",") for line in commands.split("settings")[0].splitlines()[1:]]
+    for name in names:
+        assert f"\n  {name} " in text, name
+    examples = [line.strip() for line in text.split("examples:")[1].split("exit status")[0].splitlines()
+                if line.strip().startswith("rowdrag ")]
+    assert len(examples) == 3, examples
+    work = tempfile.mkdtemp(prefix="rowdrag-help-")
+    shutil.copy(os.path.join(ROOT, "examples", "todo.txt"), os.path.join(work, "todo.txt"))
+    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    for example in examples:
+        command = example.split("  ")[0]
+        if "--live" in command:
+            continue
+        out = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True)
+        assert out.returncode == 0, (command, out.stderr)
