@@ -28,6 +28,59 @@ def test_man_page_lints_clean(binary):
         assert re.search(rf"^{section}$", page, re.M), section
 
 
+def rendered_page():
+    page = subprocess.run(
+        ["mandoc", "-T", "utf8", "-O", "width=200", os.path.join(ROOT, "man", "rowdrag.1")],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return re.sub(".\b", "", page)
+
+
+def test_man_page_renders_without_garbled_quotes_or_parentheses(binary):
+    """Macro arguments that swallow punctuation show as quotes inside quotes, a space
+    before a closing parenthesis, or a dash or possessive inside a quote."""
+    bad = [
+        (r"‘[^’\n]*‘", "a quote opened inside a quote"),
+        (r"\S \) ?[.,;:]", "a space before a closing parenthesis ending a clause"),
+        (r"—’", "a dash inside a quote"),
+        (r"'s’", "a possessive inside a quote"),
+    ]
+    page = rendered_page()
+    for pattern, what in bad:
+        found = [line.strip() for line in page.splitlines() if re.search(pattern, line)]
+        assert not found, f"{what}: {found}"
+
+
+def test_man_page_examples_run(binary):
+    """Every EXAMPLES command runs as written from a folder holding the files it names
+    (the git one needs a repository and is the README's rebase example's job)."""
+    page = rendered_page()
+    section = page.split("\nEXAMPLES\n")[1].split("\nSEE ALSO\n")[0]
+    commands, current = [], ""
+    for line in section.splitlines():
+        text = line.strip()
+        if current:
+            current += " " + text
+        elif text.startswith("rowdrag "):
+            current = text
+        else:
+            continue
+        if current.endswith("\\"):
+            current = current[:-1].rstrip()
+            continue
+        commands.append(current)
+        current = ""
+    assert len(commands) >= 5, commands
+    work = tempfile.mkdtemp(prefix="rowdrag-man-")
+    shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+    for name in ("todo.txt", "playlist.json", "long.txt"):
+        shutil.copy(os.path.join(ROOT, "examples", name), os.path.join(work, name))
+    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    for command in commands:
+        out = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True)
+        assert out.returncode == 0, (command, out.stderr)
+
+
 def readme_blocks():
     with open(os.path.join(ROOT, "README.md")) as f:
         text = f.read()
