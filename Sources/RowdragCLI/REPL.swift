@@ -111,6 +111,13 @@ public enum REPL {
         return nil
       case .nothing:
         return nil
+      case .replace(let from, let text):
+        // Rewrite the pattern from its slash: readline replaces only the word.
+        let bytes = String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(from))).utf8.count
+        rl_delete_text(Int32(bytes), rl_point)
+        rl_point = Int32(bytes)
+        _ = rl_insert_text(text)
+        return nil
       case .words(let words):
         pendingMatches = words
         rl_completion_append_character = words.allSatisfy { $0.hasSuffix("=") } ? 0 : 32

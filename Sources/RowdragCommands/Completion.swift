@@ -9,6 +9,9 @@ public enum Completion: Equatable, Sendable {
   case fileNames
   /// Nothing makes sense here (after a number, say).
   case nothing
+  /// Replace the line from scalar offset `from` to the cursor with `text`: a `/REGEX/`
+  /// that began before the word (it holds blanks) completed to one row's pattern.
+  case replace(from: Int, with: String)
 
   /// Completions for the word that starts at `wordStart` in `line` (the text before the
   /// cursor). Words are separated by blanks; `;` starts a new command.
@@ -42,9 +45,17 @@ public enum Completion: Equatable, Sendable {
       let candidates =
         spec.completes == .columnTitles
         ? titleCompletions(typed, session: session) : labelCompletions(typed, session: session)
+      // A pattern that matches that row (or column) and no other by accident: the
+      // label with ERE's special characters escaped, anchored at both ends.
+      if drop == 0 { return .words(candidates.map { keep + $0.literalPattern + "/" }) }
+      // The pattern began before the word: the part before it can only be rewritten
+      // as a whole, once one label is left.
+      if candidates.count == 1, let only = candidates.first {
+        return .replace(from: slash + 1, with: only.literalPattern + "/")
+      }
       return .words(
         candidates.map { label in
-          keep + String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + "/"
+          String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + "/"
         })
     }
 
@@ -104,12 +115,12 @@ public enum Completion: Equatable, Sendable {
     return open
   }
 
-  /// Distinct labels (a `/` in them written `\/`) that start with `typed`.
+  /// Distinct titles that start with `typed`, as typed or as their pattern.
   private static func titleCompletions(_ typed: String, session: Session) -> [String] {
     let titles = (0..<session.engine.columnCount).compactMap {
-      session.document.title(ofSection: $0)?.replacingSlashes
+      session.document.title(ofSection: $0)
     }
-    return titles.filter { $0.hasPrefix(typed) }
+    return titles.filter { $0.matchesTyped(typed) }
   }
 
   private static func labelCompletions(_ typed: String, session: Session) -> [String] {
@@ -117,8 +128,8 @@ public enum Completion: Equatable, Sendable {
     var result: [String] = []
     let layout = session.engine.layout
     for position in 0..<Swift.min(layout.rowCount, 100_000) {
-      let label = session.label(atPosition: position).replacingSlashes
-      guard label.hasPrefix(typed), seen.insert(label).inserted else { continue }
+      let label = session.label(atPosition: position)
+      guard label.matchesTyped(typed), seen.insert(label).inserted else { continue }
       result.append(label)
       if result.count >= 200 { break }
     }
@@ -127,11 +138,21 @@ public enum Completion: Equatable, Sendable {
 }
 
 extension String {
-  fileprivate var replacingSlashes: String {
-    var out = ""
-    for c in self {
-      if c == "/" { out += "\\/" } else { out.append(c) }
+  /// A POSIX ERE that matches exactly this text (`/` written `\/` for the address's
+  /// delimiters): what completion inserts, so `[x] water` or `(live)` match themselves.
+  public var literalPattern: String {
+    var out = "^"
+    for c in unicodeScalars {
+      if "\\.[]()*+?{}|^$/".unicodeScalars.contains(c) { out += "\\" }
+      out.unicodeScalars.append(c)
     }
-    return out
+    return out + "$"
+  }
+
+  /// Whether what the user typed after `/` begins this label: as plain text, or as the
+  /// start of its pattern.
+  fileprivate func matchesTyped(_ typed: String) -> Bool {
+    hasPrefix(typed) || literalPattern.hasPrefix(typed)
+      || literalPattern.dropFirst().hasPrefix(typed)
   }
 }

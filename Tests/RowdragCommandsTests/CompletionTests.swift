@@ -46,9 +46,11 @@ struct CompletionTests {
   }
 
   @Test func rowLabels() throws {
-    #expect(try complete("press /mi") == .words(["/milk cows/"]))
-    #expect(try complete("move /buy m") == .words(["milk/"]))
-    #expect(try complete("drag /a") == .words(["/a\\/b path/"]))
+    // A label completes to a pattern that matches it literally, anchored (issue 26).
+    #expect(try complete("press /mi") == .words(["/^milk cows$/"]))
+    #expect(try complete("move /buy m") == .replace(from: 6, with: "^buy milk$/"))
+    #expect(try complete("drag /a") == .words(["/^a\\/b path$/"]))
+    #expect(try complete("press /^mi") == .words(["/^milk cows$/"]))
   }
 
   @Test func nothingSilly() throws {
@@ -61,6 +63,33 @@ struct CompletionTests {
 
 @Suite("REPL completion on a board")
 struct BoardCompletionTests {
+  @Test("a completed label matches itself: brackets, parentheses and dots are escaped")
+  func literalPatterns() throws {
+    let bytes = Array("[x] water the plants\n(live) set\nsong.mp3\nsongXmp3\n".utf8)
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(bytes), name: "t", options: LoadOptions())
+    let session = Session(document: document, layout: layout, filePath: nil)
+    for (typed, label) in [
+      ("[x] w", "[x] water the plants"), ("(li", "(live) set"), ("song.", "song.mp3"),
+    ] {
+      guard
+        case .words(let words) = Completion.complete(
+          line: "press /" + typed, wordStart: 6, session: session),
+        let pattern = words.first
+      else {
+        Issue.record("no completion for \(typed)")
+        continue
+      }
+      // The completed command finds exactly that row.
+      let result = run(
+        "press \(pattern); state", on: String(decoding: bytes, as: UTF8.self), options: ["-n"])
+      let row = bytes.split(separator: 10).firstIndex {
+        String(decoding: $0, as: UTF8.self) == label
+      }
+      #expect(result.stdout.contains("\"row\":\((row ?? -1) + 1),"), "\(pattern): \(result.stdout)")
+    }
+  }
+
   @Test("after page /, Tab offers the column titles as it offers labels after press /")
   func columnTitles() throws {
     let bytes = Array(#"{"Todo": ["a"], "Doing": ["b"], "Done/Archive": []}"#.utf8)
@@ -71,9 +100,9 @@ struct BoardCompletionTests {
       let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
       return Completion.complete(line: line, wordStart: start, session: session)
     }
-    #expect(complete("page /Do") == .words(["/Doing/", "/Done\\/Archive/"]))
+    #expect(complete("page /Do") == .words(["/^Doing$/", "/^Done\\/Archive$/"]))
     #expect(complete("page n") == .words(["next"]))
-    #expect(complete("press /") == .words(["/a/", "/b/"]))
+    #expect(complete("press /") == .words(["/^a$/", "/^b$/"]))
     // And page /TITLE/ turns to that column.
     let result = run(
       "set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self),
