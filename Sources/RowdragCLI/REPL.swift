@@ -27,10 +27,13 @@ public enum REPL {
     let chatter = environment.stdoutIsTerminal ? out : err
     if !environment.stdoutIsTerminal { rl_outstream = stderr }
     let history = History(variables: environment.variables, err: err)
+    if environment.stdoutIsTerminal {
+      session.notify = { say(out.terminalSafe($0) + "\n", out) }
+    }
 
     let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
     say(
-      "rowdrag \(Runner.version.split(separator: " ").last ?? "") - \(name): \(session.engine.layout.rowCount) rows"
+      "rowdrag \(Runner.versionNumber) - \(name): \(session.engine.layout.rowCount) rows"
         + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n",
       chatter)
 
@@ -51,6 +54,7 @@ public enum REPL {
       let line = String(cString: raw)
       if options.width == nil, let columns = Environment.currentColumns() {
         session.width = columns  // follow the terminal when it is resized
+        if session.helpWidth != nil { session.helpWidth = columns }
       }
       free(raw)
       history.add(line)

@@ -52,6 +52,7 @@ extension Runner {
       if let failed = applyPresets(options, to: &session.engine) { return .failure(failed) }
       let terminalWidth = environment.stdoutIsTerminal ? environment.terminalColumns : nil
       session.width = options.width ?? terminalWidth ?? 80
+      session.helpWidth = terminalWidth
       session.color = environment.colorAllowed
       session.onDrop = options.onDrop
       session.listName = options.file ?? "-"

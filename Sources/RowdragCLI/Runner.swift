@@ -36,9 +36,11 @@ public struct Runner {
     self.startLive = startLive
   }
 
+  /// The release.
+  public static let versionNumber = "0.2.0"
   /// `--version`: the version and the licence, as GNU tools print them.
   public static let version = """
-    rowdrag 0.2.0
+    rowdrag \(versionNumber)
     License GPLv3: GNU GPL version 3 <https://gnu.org/licenses/gpl-3.0.html>; the engine
     and the row order (Sources/RowdragEngine, Sources/RowdragBase) are Apache-2.0.
     This is free software: you are free to change and redistribute it.

@@ -118,6 +118,7 @@ extension Session {
     // after a copy was written elsewhere, so a later write (or -i) still writes it.
     copiedElsewhere = target != filePath && (copiedElsewhere || engine.layoutDiffersFromFile)
     markSaved()
+    notify?("wrote \(engine.layout.rowCount) rows to \(target)")
   }
 
   /// After a successful write: the current order is what the file holds.

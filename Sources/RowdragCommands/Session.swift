@@ -47,6 +47,13 @@ public final class Session {
   public var onDrop: String?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
+  /// Where a line for a person goes after a command that changed something out of
+  /// sight (`moved 3 → 1`, `wrote 12 rows to todo.txt`): the interactive shell on a
+  /// terminal sets it; scripts say nothing.
+  public var notify: ((String) -> Void)?
+  /// On a terminal: the width `help` wraps its lines to, between words (nil: no wrap,
+  /// so piped help stays one line a command).
+  public var helpWidth: Int?
   /// Whether `write FILE` saved a version the list's own file does not hold.
   var copiedElsewhere = false
   /// Whether the list's own file lacks what the session holds: edits since the last
@@ -153,9 +160,15 @@ public final class Session {
           try e.wait(s, isInterrupted: stop)
         }
       }
-    case .release: try withDropHook { try $0.engine.release() }
+    case .release:
+      let edits = engine.undoCount
+      try withDropHook { try $0.engine.release() }
+      if engine.undoCount > edits { notifyMove() }
     case .cancel: try engine.cancel()
-    case .move(let a, let target): try withDropHook { try $0.move(a, to: target) }
+    case .move(let a, let target):
+      let edits = engine.undoCount
+      try withDropHook { try $0.move(a, to: target) }
+      if engine.undoCount > edits { notifyMove() }
     case .scrollTo(let o): try engine.scroll(to: o)
     case .scrollBy(let d): try engine.scroll(by: d)
     case .scrollToRow(let a): try engine.scroll(reveal: try resolve(a))
@@ -194,7 +207,7 @@ public final class Session {
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
     case .write(let path): try write(to: path)
     case .quit(let force): return .quit(force: force)
-    case .help(let name): try out.write(try help(name))
+    case .help(let name): try out.write(HelpWrap.wrap(try help(name), width: helpWidth))
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path): try setTrace(path)
     case .compare(let words): try out.write(try compare(words))
@@ -314,6 +327,12 @@ public final class Session {
       if case .after = target { row += 1 }
       try engine.move(from, toSection: section, row: row)
     }
+  }
+
+  /// `moved 3 → 1` (global row numbers) for the last edit.
+  private func notifyMove() {
+    guard let notify, let edit = engine.lastEdit else { return }
+    notify("moved \(edit.from + 1) → \(edit.to + 1)")
   }
 
   /// The label of the row at `position`.

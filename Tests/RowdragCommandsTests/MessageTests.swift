@@ -1,3 +1,5 @@
+import RowdragCommands
+import RowdragFormats
 import Testing
 
 /// Refusals that used to be cryptic say what is wrong and what to do.
@@ -41,5 +43,34 @@ struct MessageTests {
     #expect(run("state", on: "[1, 02]\n", options: ["-n", "--text"]).stdout.contains(#""rows":1"#))
     // A todo list with checkboxes starts with [ but does not end with ]: text.
     #expect(run("state", on: "[x] done\n[ ] todo\n", options: ["-n"]).stdout.contains(#""rows":2"#))
+  }
+}
+
+@Suite("help on a terminal")
+struct HelpWrapTests {
+  @Test("help wraps to the terminal's width between words, and not at all in a pipe")
+  func wraps() throws {
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(Array("a\n".utf8)), name: "t", options: LoadOptions())
+    let session = Session(document: document, layout: layout, filePath: nil)
+    func help(_ width: Int?) throws -> String {
+      session.helpWidth = width
+      let out = OutputSink(memoryNamed: "<help>")
+      try session.run(.help(nil), named: "help", out: out)
+      return out.text
+    }
+    let piped = try help(nil)
+    #expect(piped == CommandTable.helpText)
+    for width in [40, 60, 100] {
+      let wrapped = try help(width)
+      // The same words in the same order, none cut.
+      #expect(
+        wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" })
+          == piped.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+      for line in wrapped.split(separator: "\n") where line.unicodeScalars.count > width {
+        // Only a single word longer than the width may overflow.
+        #expect(line.split(separator: " ").count == 1, "\(width): '\(line)'")
+      }
+    }
   }
 }

@@ -2,6 +2,7 @@
 
 import os
 import re
+import subprocess
 import tempfile
 
 import pexpect
@@ -269,3 +270,17 @@ def test_session_keeps_its_list_when_the_file_is_rewritten(binary):
     child.expect(pexpect.EOF)
     with open(path) as f:
         assert f.read() == "walk dog\nmilk cows\nwrite code\nread book\nbuy milk\n"
+
+
+def test_the_shell_says_what_a_move_and_a_write_did(binary):
+    """On a terminal the shell answers a move or a write with one line (issue 26); a
+    script on the same list prints nothing of the kind."""
+    home, path = workspace()
+    child = spawn(binary, path, home)
+    assert "moved 3 → 1" in command(child, "move 3 1")
+    assert "moved 1 → 2" in command(child, "press 1; drag +60; release")
+    assert f"wrote 5 rows to {path}" in command(child, "w")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    quiet = subprocess.run([binary, "-n", "-e", "move 3 1; write", path], capture_output=True, text=True)
+    assert quiet.stdout == "" and quiet.stderr == "", quiet

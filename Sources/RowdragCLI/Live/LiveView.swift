@@ -48,7 +48,11 @@ public enum LiveView {
   public static func openFromShell(_ session: Session) throws(CommandError) {
     let hold = session.engine.settings.hold
     if hold == 0 { try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine) }
+    // The view has its own message line: nothing may print over its picture.
+    let notify = session.notify
+    session.notify = nil
     defer {
+      session.notify = notify
       if hold == 0, case .idle = session.engine.phase {
         try? SettingTable.apply(key: "hold", values: ["0"], to: &session.engine)
       }
