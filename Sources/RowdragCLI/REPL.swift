@@ -39,7 +39,9 @@ public enum REPL {
 
     var warnedUnsaved = false
     while true {
-      guard let raw = readline(Prompt.text(for: session.engine)) else {
+      let prompt = Prompt.text(for: session.engine)
+      guard let raw = readline(session.asciiOnly ? ASCIIText.transliterate(prompt) : prompt)
+      else {
         // Ctrl-D: like quit.
         say("\n", chatter)
         if session.engine.isDirty && !warnedUnsaved {

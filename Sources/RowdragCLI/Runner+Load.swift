@@ -54,6 +54,7 @@ extension Runner {
       session.width = options.width ?? terminalWidth ?? 80
       session.helpWidth = terminalWidth
       session.color = environment.colorAllowed
+      session.asciiOnly = ASCIIText.isWanted(environment.variables)
       session.onDrop = options.onDrop
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)

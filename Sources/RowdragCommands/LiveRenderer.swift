@@ -49,7 +49,8 @@ public struct LiveRenderer {
     var out = [statusLine()]
     out += tableArea()
     out.append(bottomLine())
-    return Array(out.prefix(Swift.max(1, rows)))
+    let lines = Array(out.prefix(Swift.max(1, rows)))
+    return session.asciiOnly ? lines.map(ASCIIText.transliterate) : lines
   }
 
   private func statusLine() -> String {

@@ -51,6 +51,9 @@ public final class Session {
   /// sight (`moved 3 → 1`, `wrote 12 rows to todo.txt`): the interactive shell on a
   /// terminal sets it; scripts say nothing.
   public var notify: ((String) -> Void)?
+  /// Whether pictures (`show`, the live view, the prompt) use ASCII only, for a
+  /// terminal whose locale is not UTF-8.
+  public var asciiOnly = false
   /// On a terminal: the width `help` wraps its lines to, between words (nil: no wrap,
   /// so piped help stays one line a command).
   public var helpWidth: Int?
@@ -182,9 +185,10 @@ public final class Session {
     case .print: try printList(to: out)
     case .list: try writeListing(to: out)
     case .show:
-      try out.write(
+      let picture =
         engine.settings.board.isOn
-          ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render())
+        ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render()
+      try out.write(asciiOnly ? ASCIIText.transliterate(picture) : picture)
     case .live:
       if engine.settings.board.isOn {
         throw CommandError(

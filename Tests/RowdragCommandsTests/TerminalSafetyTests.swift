@@ -73,3 +73,35 @@ struct TerminalSafetyTests {
     #expect(run("press /\u{1B}[2J/", terminal: false).err.contains("\u{1B}[2J"))
   }
 }
+
+@Suite("a terminal that is not UTF-8")
+struct ASCIITerminalTests {
+  @Test("under LANG=C show draws ASCII only, column for column; UTF-8 locales keep the marks")
+  func show() {
+    let list = Array("caf\u{E9}\n".utf8) + [0xFF, 0xFE] + Array(" bad\n\u{4E2D}\u{6587}\n".utf8)
+    for (locale, ascii) in [
+      ("C", true), ("POSIX", true), ("en_US.UTF-8", false), ("C.utf8", false),
+    ] {
+      let environment = Environment(variables: ["LANG": locale])
+      let result = rowdrag(["-n", "-e", "show"], stdinBytes: list, environment: environment)
+      let isASCII = result.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+      #expect(isASCII == ascii, "\(locale)")
+      if ascii {
+        #expect(result.stdout.contains("- caf?  "))
+        #expect(result.stdout.contains("- ?? bad"))
+        #expect(result.stdout.contains("- ????  "), "a wide character is two columns of ?")
+      }
+    }
+    // LC_ALL wins over LANG, and no variable at all means UTF-8.
+    let all = Environment(variables: ["LANG": "en_US.UTF-8", "LC_ALL": "C"])
+    let forced = rowdrag(["-n", "-e", "show"], stdinBytes: list, environment: all).stdout
+    #expect(forced.unicodeScalars.allSatisfy { $0.isASCII })
+    let unset = rowdrag(["-n", "-e", "show"], stdinBytes: list).stdout
+    #expect(!unset.unicodeScalars.allSatisfy { $0.isASCII })
+  }
+
+  @Test("the marks of the pictures become single ASCII characters")
+  func marks() {
+    #expect(ASCIIText.transliterate("› · ↑↓ ◀ ▶ ── … →") == "> . ^v < > -- > >")
+  }
+}

@@ -356,3 +356,22 @@ def test_a_markdown_item_covers_its_lines_and_moves_with_them(binary):
     assert live.finish() == 0
     assert open(path).read() == (
         "# List\n\n- milk\n- bread\n- eggs\n  - free range\n  - a dozen\n\nThe end.\n"), open(path).read()
+
+
+def test_a_terminal_that_is_not_utf8_gets_ascii(binary):
+    """Under LANG=C the live view draws its marks, its key hints and a label that is not
+    UTF-8 in ASCII, keeping every line's width (issue 26)."""
+    home, path = workspace("caf\xe9 au lait\nb\nc\n")
+    with open(path, "wb") as f:
+        f.write(b"caf\xc3\xa9 au lait\nbad \xff byte\nc\n")
+    live = Live(binary, path, env={"LANG": "C", "LC_ALL": "C"})
+    live.wait_for("au lait")
+    live.send(" ")  # lift: the slot's dots and the snapshot's marks
+    live.wait_for("lifted")
+    live.pump(0.3)
+    live.send("\x1b")
+    live.pump(0.3)
+    assert all(b < 0x80 for b in live.raw), [hex(b) for b in live.raw if b >= 0x80][:8]
+    assert "- caf? au lait" in live.text(), live.text()
+    live.send("q")
+    assert live.finish() == 0

@@ -180,7 +180,8 @@ final class LiveController {
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
       let text = k - 1 < help.count ? help[k - 1] : ""
-      let fitted = String(text.prefix(renderer.columns))
+      let shown = renderer.session.asciiOnly ? ASCIIText.transliterate(text) : text
+      let fitted = String(shown.prefix(renderer.columns))
       out[k] = fitted + String(repeating: " ", count: Swift.max(0, renderer.columns - fitted.count))
     }
     return out
