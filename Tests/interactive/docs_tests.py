@@ -13,6 +13,19 @@ import repl_tests
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+
+def with_binary_on_path(binary):
+    """The environment the documented commands run in: `rowdrag` is the built binary."""
+    return dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+
+
+def examples_copy(prefix):
+    """A fresh folder holding a copy of examples/, as a reader's clone would."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+    return work
+
+
 def test_man_page_lints_clean(binary):
     out = subprocess.run(
         ["mandoc", "-T", "lint", "-W", "warning", os.path.join(ROOT, "man", "rowdrag.1")],
@@ -71,11 +84,10 @@ def test_man_page_examples_run(binary):
         commands.append(current)
         current = ""
     assert len(commands) >= 5, commands
-    work = tempfile.mkdtemp(prefix="rowdrag-man-")
-    shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+    work = examples_copy("rowdrag-man-")
     for name in ("todo.txt", "playlist.json", "long.txt"):
         shutil.copy(os.path.join(ROOT, "examples", name), os.path.join(work, name))
-    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    env = with_binary_on_path(binary)
     for command in commands:
         out = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True)
         assert out.returncode == 0, (command, out.stderr)
@@ -90,10 +102,9 @@ def readme_blocks():
 def test_readme_examples_run(binary):
     blocks = readme_blocks()
     assert len(blocks) >= 7, len(blocks)
-    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    env = with_binary_on_path(binary)
     for block in blocks:
-        work = tempfile.mkdtemp(prefix="rowdrag-readme-")
-        shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+        work = examples_copy("rowdrag-readme-")
         out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
                              capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, f"README block failed:\n{block}\n{out.stdout}\n{out.stderr}"
@@ -125,10 +136,9 @@ def test_drive_from_a_program_examples_run(binary):
     shown, manual = drive_blocks()
     assert len(shown) == 2 and "Popen" in shown[0] and "coproc" in shown[1], shown
     assert manual == shown, (manual, shown)
-    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    env = with_binary_on_path(binary)
     for block in shown:
-        work = tempfile.mkdtemp(prefix="rowdrag-drive-")
-        shutil.copytree(os.path.join(ROOT, "examples"), os.path.join(work, "examples"))
+        work = examples_copy("rowdrag-drive-")
         # A rowdrag that read its input to the end before answering would hang here.
         out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
                              capture_output=True, text=True, timeout=60)
@@ -219,7 +229,7 @@ def test_help_lists_every_command_and_its_examples_run(binary):
     assert len(examples) == 3, examples
     work = tempfile.mkdtemp(prefix="rowdrag-help-")
     shutil.copy(os.path.join(ROOT, "examples", "todo.txt"), os.path.join(work, "todo.txt"))
-    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    env = with_binary_on_path(binary)
     for example in examples:
         command = example.split("  ")[0]
         if "--live" in command:
