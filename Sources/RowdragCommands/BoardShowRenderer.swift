@@ -74,7 +74,7 @@ struct BoardShowRenderer {
   private func lines(ofColumn k: Int, width: Int) -> [Cell] {
     let engine = session.engine
     let layout = engine.layout
-    let o = engine.board.offsets[k]
+    let o = engine.columnOffsets[k]
     let v = engine.settings.viewport
     let title = session.document.title(ofSection: k) ?? "column \(k + 1)"
     let start = layout.sectionStarts[k]
@@ -103,7 +103,7 @@ struct BoardShowRenderer {
     if let lift = engine.lift, engine.column(atBoardX: engine.board.centerX) == k {
       // The snapshot is in the lifted row's column's coordinates; on screen it is at
       // the same y in whichever column it floats over.
-      let screenY = lift.center - engine.board.offsets[lift.section]
+      let screenY = lift.center - engine.columnOffsets[lift.section]
       let line = ">> \(session.label(atPosition: lift.position))"
       let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
       items.insert((screenY, Cell(text: line, style: "1;7")), at: index)

@@ -70,7 +70,7 @@ extension Session {
       ",\"screen\":\(n(engine.settings.board.screen)),\"viewport\":\(n(engine.settings.viewport))"
     line += ",\"columns\":["
     line += (0..<engine.columnCount).map { k in
-      "{\"offset\":\(n(b.offsets[k])),\"content\":\(n(engine.columnContentHeight(k))),\"rows\":\(layout.rowCount(inSection: k))}"
+      "{\"offset\":\(n(engine.columnOffsets[k])),\"content\":\(n(engine.columnContentHeight(k))),\"rows\":\(layout.rowCount(inSection: k))}"
     }.joined(separator: ",")
     line += "],\"phase\":\"\(engine.phase.name)\",\"rows\":\(layout.rowCount),\"lifted\":"
     if let lift = engine.lift {

@@ -68,7 +68,7 @@ extension Engine {
       let center = columnTop(position) + layout.height(at: position) / 2
       return try drag(
         toScreenX: columnLeft(k) + settings.board.columnWidth / 2 - board.x,
-        y: center - board.offsets[k])
+        y: center - containers.offsets[k])
     }
     let center = layout.top(of: position) + layout.height(at: position) / 2
     try drag(toScreenY: center - offset)

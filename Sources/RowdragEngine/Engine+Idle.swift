@@ -38,7 +38,7 @@ extension Engine {
 
   /// Scrolls by `delta`; positive moves the content up.
   public mutating func scroll(by delta: Double) throws(EngineError) {
-    let current = settings.board.isOn ? board.offsets[pageColumn] : offset
+    let current = settings.board.isOn ? containers.offsets[pageColumn] : offset
     try scroll(to: current + delta)
   }
 
@@ -49,7 +49,7 @@ extension Engine {
     if settings.board.isOn {
       let k = layout.section(of: position)
       if !isColumnVisible(k) { board.x = pagePosition(k) }
-      board.offsets[k] = columnRevealOffset(position)
+      containers.offsets[k] = columnRevealOffset(position)
       return
     }
     offset = revealOffset(position)

@@ -12,8 +12,13 @@ public struct Engine: Sendable {
   public internal(set) var layout: Layout
   /// Everything `set` changes except the row height.
   public internal(set) var settings = Settings()
-  /// Scroll offset `o`, always inside `offsetRange`.
-  public internal(set) var offset: Double
+  /// Every scroll container's offset and the active one (`ScrollContainers`).
+  public internal(set) var containers: ScrollContainers
+  /// Scroll offset `o` of the active container, always inside `offsetRange`.
+  public internal(set) var offset: Double {
+    @inline(__always) get { containers.offset }
+    @inline(__always) set { containers.offset = newValue }
+  }
   /// Seconds of simulated time (`t`, advanced only by ticks).
   public internal(set) var time = 0.0
   /// Where the gesture stands.
@@ -22,8 +27,10 @@ public struct Engine: Sendable {
   /// is on.
   public internal(set) var board = BoardState()
   /// In board mode, while the engine works on one column, that column: `offset` then
-  /// holds its vertical offset and `offsetRange` is its range.
-  var activeColumn: Int?
+  /// is its vertical offset and `offsetRange` its range.
+  var activeColumn: Int? {
+    containers.active < containers.table ? containers.active : nil
+  }
   var undoStack: [Edit] = []
   var redoStack: [Edit] = []
   /// Whether the committed order was dirty when the current gesture began.
@@ -43,7 +50,7 @@ public struct Engine: Sendable {
   /// An engine over `layout` with the default settings, scrolled to the top.
   public init(layout: Layout) {
     self.layout = layout
-    self.offset = 0
+    self.containers = ScrollContainers(table: 0)
   }
 
   /// An engine over `layout` with `settings`, scrolled to the top.
@@ -53,14 +60,14 @@ public struct Engine: Sendable {
     try Engine.validate(settings)
     self.layout = layout
     self.settings = settings
-    self.offset = -settings.insetTop
+    self.containers = ScrollContainers(table: -settings.insetTop)
     guard hasFiniteGeometry else { throw .invalidSetting(.insets, .contentOverflow) }
     self.offset = clampOffset(offset)
     if settings.board.isOn {
       guard settings.rule.function.columnEntry != nil else {
         throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
       }
-      board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)
+      containers.addColumns(columnCount, at: -settings.insetTop)
       clampColumnOffsets()
     }
   }

@@ -19,8 +19,8 @@ enum Invariants {
     precondition(engine.offset.isFinite && engine.time.isFinite, "a number is not finite")
     if engine.settings.board.isOn {
       let s = engine.settings
-      precondition(engine.board.offsets.count == engine.columnCount, "a column has no offset")
-      for (k, o) in engine.board.offsets.enumerated() {
+      precondition(engine.columnOffsets.count == engine.columnCount, "a column has no offset")
+      for (k, o) in engine.columnOffsets.enumerated() {
         let high = Swift.max(
           -s.insetTop, engine.columnContentHeight(k) + s.insetBottom - s.viewport)
         precondition(o >= -s.insetTop && o <= high, "a column's offset is out of bounds")

@@ -6,8 +6,6 @@
 public struct BoardState: Sendable, Equatable {
   /// The board offset `x`.
   public var x = 0.0
-  /// Each column's vertical offset `o_k`.
-  public var offsets: [Double] = []
   /// The finger's screen x while a touch is down.
   public var fingerX = 0.0
   /// The finger's screen x at the press (the 2-D slop).

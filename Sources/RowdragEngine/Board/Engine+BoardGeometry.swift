@@ -19,9 +19,12 @@ extension Engine {
   /// The vertical offset a frame report gives: the table's, or in board mode that of
   /// the lifted row's column (else the page column's).
   public var verticalOffset: Double {
-    guard settings.board.isOn, board.offsets.count == columnCount else { return offset }
-    return board.offsets[lift?.section ?? pageColumn]
+    guard settings.board.isOn, containers.columns.count == columnCount else { return offset }
+    return containers.offsets[lift?.section ?? pageColumn]
   }
+
+  /// Each column's vertical offset `o_k` (BOARD.md §2); empty when the board is off.
+  public var columnOffsets: ArraySlice<Double> { containers.columns }
 
   /// Column `k`'s left edge in board x, `k·p`.
   public func columnLeft(_ k: Int) -> Double { Double(k) * settings.board.pitch }
@@ -75,12 +78,13 @@ extension Engine {
   /// Clamps every column's offset into its range (after any change of the order).
   mutating func clampColumnOffsets() {
     guard settings.board.isOn else { return }
-    if board.offsets.count != columnCount {
-      board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)
+    if containers.columns.count != columnCount {
+      containers.addColumns(columnCount, at: -settings.insetTop)
     }
     for k in 0..<columnCount {
       let range = columnOffsetRange(k)
-      board.offsets[k] = Swift.min(Swift.max(board.offsets[k], range.lowerBound), range.upperBound)
+      containers.offsets[k] = Swift.min(
+        Swift.max(containers.offsets[k], range.lowerBound), range.upperBound)
     }
   }
 
@@ -91,21 +95,15 @@ extension Engine {
   mutating func withActiveColumn<T, E: Error>(
     _ k: Int, _ body: (inout Engine) throws(E) -> T
   ) throws(E) -> T {
-    let saved = offset
-    offset = board.offsets[k]
-    activeColumn = k
-    defer {
-      if let active = activeColumn { board.offsets[active] = offset }
-      offset = saved
-      activeColumn = nil
-    }
+    containers.active = k
+    defer { containers.active = containers.table }
     return try body(&self)
   }
 
-  /// Inside `withActiveColumn`: makes column `k` the active one.
+  /// Inside `withActiveColumn`: makes column `k` the active one, the one it leaves
+  /// clamped into its range.
   mutating func switchActiveColumn(to k: Int) {
-    if let active = activeColumn { board.offsets[active] = clampOffset(offset) }
-    activeColumn = k
-    offset = board.offsets[k]
+    if activeColumn != nil { offset = clampOffset(offset) }
+    containers.active = k
   }
 }

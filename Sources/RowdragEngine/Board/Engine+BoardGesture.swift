@@ -9,10 +9,10 @@ extension Engine {
   mutating func boardPress(position: Int) throws(EngineError) {
     let k = layout.section(of: position)
     if !isColumnVisible(k) { board.x = pagePosition(k) }
-    board.offsets[k] = columnRevealOffset(position)
+    containers.offsets[k] = columnRevealOffset(position)
     let center = columnTop(position) + layout.height(at: position) / 2
     let x = columnLeft(k) + settings.board.columnWidth / 2 - board.x
-    boardBegin(position: position, column: k, x: x, y: center - board.offsets[k])
+    boardBegin(position: position, column: k, x: x, y: center - containers.offsets[k])
   }
 
   /// Presses whatever row is at screen point `(x, y)`; board mode only.
@@ -26,7 +26,7 @@ extension Engine {
       throw .outsideViewport(y: y, viewport: settings.viewport)
     }
     guard let k = columnUnderFinger(x) else { throw .noColumnAt(x: x) }
-    let contentY = board.offsets[k] + y + layout.headerTop(k)
+    let contentY = containers.offsets[k] + y + layout.headerTop(k)
     guard let position = layout.row(atContentY: contentY), layout.section(of: position) == k
     else { throw .noRowAt(y: y) }
     try checkLiftable(position)
@@ -84,8 +84,8 @@ extension Engine {
       board.fingerX = newX
       let k = board.panColumn
       let range = columnOffsetRange(k)
-      board.offsets[k] = Swift.min(
-        Swift.max(board.offsets[k] - (newY - previous), range.lowerBound), range.upperBound)
+      containers.offsets[k] = Swift.min(
+        Swift.max(containers.offsets[k] - (newY - previous), range.lowerBound), range.upperBound)
       phase = .panning(finger: newY)
     case .lifted(var lift):
       let centerX = (board.x + newX) + (settings.grab == .center ? 0 : board.grabX)
@@ -109,7 +109,7 @@ extension Engine {
   /// (SPEC §9.5 within its column).
   func columnRevealOffset(_ position: Int) -> Double {
     let k = layout.section(of: position)
-    let o = board.offsets[k]
+    let o = containers.offsets[k]
     let top = columnTop(position)
     let h = layout.height(at: position)
     let range = columnOffsetRange(k)

@@ -35,7 +35,7 @@ extension Engine {
     let end = layout.sectionEnd(f)
     var target = end  // a global position in the order without the row
     if entry == .underFinger {
-      let y = board.offsets[f] + lift.finger + layout.headerTop(f)
+      let y = containers.offsets[f] + lift.finger + layout.headerTop(f)
       if let r = layout.row(atContentY: y), layout.section(of: r) == f { target = r }
     }
     // No pinned row of f at or after the target.
@@ -55,7 +55,8 @@ extension Engine {
   private mutating func clampOffset(forColumnsBeside k: Int) {
     for c in 0..<columnCount where c != activeColumn {
       let range = columnOffsetRange(c)
-      board.offsets[c] = Swift.min(Swift.max(board.offsets[c], range.lowerBound), range.upperBound)
+      containers.offsets[c] = Swift.min(
+        Swift.max(containers.offsets[c], range.lowerBound), range.upperBound)
     }
   }
 }

@@ -17,10 +17,11 @@ extension Engine {
       }
       settings.board.isOn = true
       board = BoardState()
-      board.offsets = [Double](repeating: -settings.insetTop, count: columnCount)
+      containers.addColumns(columnCount, at: -settings.insetTop)
     } else {
       settings.board.isOn = false
-      offset = clampOffset(-settings.insetTop)
+      containers.removeColumns(table: -settings.insetTop)
+      offset = clampOffset(offset)
     }
   }
 
