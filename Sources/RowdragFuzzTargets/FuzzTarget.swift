@@ -12,6 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case text
   /// The engine under random gestures, moves and settings, invariants after each.
   case engine
+  /// The live view's terminal input decoder: keys and SGR mouse reports, in any reads.
+  case live
 
   /// The target names, for messages.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -28,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .json: JSONTarget.run(bytes)
     case .text: TextTarget.run(bytes)
     case .engine: EngineTarget.run(bytes)
+    case .live: LiveInputTarget.run(bytes)
     }
   }
 }

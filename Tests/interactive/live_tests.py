@@ -228,6 +228,28 @@ def test_random_keys_and_mouse_reports_never_crash_it(binary):
     assert b"Fatal error" not in live.raw
 
 
+def test_mouse_reports_with_overflowing_numbers_are_ignored(binary):
+    # Issue 22: a row of -2^63 made 'row - 2' trap and every unsaved change was lost.
+    home, path = workspace("a\nb\nc\n")
+    live = Live(binary, path)
+    live.wait_for("- a")
+    live.send(" \x1b[B ")  # a change not yet written
+    live.wait_for("*")
+    for report in ("\x1b[<0;1;-9223372036854775808M", "\x1b[<0;-9223372036854775808;1M",
+                   "\x1b[<0;1;99999999999999999999M", "\x1b[<32;1;-9223372036854775807M",
+                   "\x1b[<0;1;-9223372036854775808m"):
+        live.send(report)
+    live.pump(0.5)
+    assert live.child.isalive(), live.raw[-300:]
+    assert "*" in live.line(1), live.line(1)
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert b"Fatal error" not in live.raw
+    assert open(path).read() == "b\na\nc\n"
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)

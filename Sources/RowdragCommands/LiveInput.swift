@@ -1,7 +1,7 @@
 /// What the live view reads from the terminal: keys, and mouse reports in xterm's SGR
 /// form (`ESC [ < b ; x ; y M` for a press or motion, `m` for a release).
-enum LiveEvent: Equatable {
-  enum Key: Equatable {
+public enum LiveEvent: Equatable, Sendable {
+  public enum Key: Equatable, Sendable {
     case up, down, pageUp, pageDown, home, end
     case escape, enter, backspace, tab
     /// A control key, by its letter (`c` for Ctrl-C).
@@ -10,11 +10,11 @@ enum LiveEvent: Equatable {
     case character(Character)
   }
 
-  enum Button: Equatable {
+  public enum Button: Equatable, Sendable {
     case left, middle, right
   }
 
-  enum Mouse: Equatable {
+  public enum Mouse: Equatable, Sendable {
     case press(Button)
     case release(Button)
     /// The pointer moved with a button held (mode 1002 reports only those).
@@ -30,10 +30,22 @@ enum LiveEvent: Equatable {
 
 /// Turns the bytes a terminal sends into events. A read may end inside a sequence:
 /// the rest waits for the next read, except a lone escape, which is the Esc key.
-struct LiveInput {
+/// Anything else a terminal would not send — a malformed mouse report, a coordinate
+/// out of ``coordinates`` — is dropped, as unknown sequences are: pasted bytes reach
+/// this decoder too.
+public struct LiveInput: Sendable {
+  /// The terminal columns and rows a mouse report may name (1-based); xterm's SGR
+  /// reports have no limit, no terminal has more than this.
+  public static let coordinates = 1...65_535
+
   private var pending: [UInt8] = []
 
-  mutating func feed(_ bytes: [UInt8]) -> [LiveEvent] {
+  public init() {}
+
+  /// The bytes kept for the next read: the start of a sequence, never more than one.
+  public var pendingCount: Int { pending.count }
+
+  public mutating func feed(_ bytes: [UInt8]) -> [LiveEvent] {
     pending += bytes
     var events: [LiveEvent] = []
     var i = 0
@@ -91,8 +103,11 @@ struct LiveInput {
     let final = b[j]
     let parameters = String(decoding: b[(i + 2)..<j], as: UTF8.self)
     if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
-      let numbers = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
-      guard numbers.count == 3 else { return (nil, length) }
+      let fields = parameters.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+      let numbers = fields.compactMap(reportNumber)
+      guard numbers.count == 3, numbers.count == fields.count,
+        coordinates.contains(numbers[1]), coordinates.contains(numbers[2])
+      else { return (nil, length) }
       return (
         mouse(numbers[0], pressed: final == UInt8(ascii: "M"), numbers[1], numbers[2]), length
       )
@@ -108,6 +123,15 @@ struct LiveInput {
     default: key = nil
     }
     return (key.map { .key($0) }, length)
+  }
+
+  /// A field of a mouse report: decimal digits only (no sign, as terminals send them),
+  /// at most six of them, so nothing a report says can overflow what is done with it.
+  private static func reportNumber(_ field: Substring) -> Int? {
+    guard (1...6).contains(field.utf8.count),
+      field.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return Int(field)
   }
 
   private static func mouse(_ code: Int, pressed: Bool, _ column: Int, _ row: Int) -> LiveEvent? {
