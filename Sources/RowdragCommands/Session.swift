@@ -37,6 +37,12 @@ public final class Session {
   public var onDrop: String?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
+  /// The list file as the session last read or wrote it: a write to it checks that no
+  /// other program changed it since.
+  public var fileStamp: FileStamp?
+  /// Reads the list file at a path as the session's list was loaded (`reload`); set
+  /// by the front, which knows the options.
+  public var reader: ((String) throws -> (Document, Layout, FileStamp?))?
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -163,7 +169,8 @@ public final class Session {
     case .state: try out.write(stateLine() + "\n")
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
-    case .write(let path): try write(to: path)
+    case .write(let path, let force): try write(to: path, force: force)
+    case .reload: try reload()
     case .quit(let force): return .quit(force: force)
     case .help(let name): try out.write(try help(name))
     case .presets: try out.write(PresetTable.listing)

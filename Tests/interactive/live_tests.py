@@ -250,6 +250,55 @@ def test_mouse_reports_with_overflowing_numbers_are_ignored(binary):
     assert open(path).read() == "b\na\nc\n"
 
 
+def test_w_asks_when_another_program_changed_the_file(binary):
+    # Issue 22: 'echo four >> f.txt' while the view is open, move a row, w: the appended
+    # line was lost. Now w asks: o overwrite, r reload, c cancel.
+    home, path = workspace("one\ntwo\nthree\n")
+    live = Live(binary, path)
+    live.wait_for("- one")
+    with open(path, "a") as f:
+        f.write("four\n")
+    live.send(" \x1b[B ")  # one down a slot
+    live.wait_for("*")
+    live.send("w")
+    live.wait_for("changed since it was read")
+    assert open(path).read() == "one\ntwo\nthree\nfour\n"
+    live.send("c")  # cancel: nothing written, the question gone
+    live.pump(0.3)
+    assert "changed since" not in live.text()
+    assert open(path).read() == "one\ntwo\nthree\nfour\n"
+    live.send("w")
+    live.wait_for("changed since it was read")
+    live.send("r")  # reload: the session's move is dropped, the new line is there
+    live.wait_for("- four")
+    assert "4 rows" in live.line(1) and "*" not in live.line(1), live.line(1)
+    live.send("\x1b[H \x1b[B ")  # move one again and write: no question now
+    live.wait_for("*")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == "two\none\nthree\nfour\n"
+
+
+def test_quit_write_over_a_changed_file_asks_then_overwrites(binary):
+    home, path = workspace("one\ntwo\nthree\n")
+    live = Live(binary, path)
+    live.wait_for("- one")
+    with open(path, "a") as f:
+        f.write("four\n")
+    live.send(" \x1b[B ")
+    live.wait_for("*")
+    live.send("q")
+    live.wait_for("unsaved changes")
+    live.send("y")  # write and quit: the file changed, so it asks first
+    live.wait_for("changed since it was read")
+    assert live.child.isalive()
+    live.send("o")  # overwrite, then quit
+    assert live.finish() == 0
+    assert open(path).read() == "two\none\nthree\n"
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)

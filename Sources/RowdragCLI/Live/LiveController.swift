@@ -17,6 +17,9 @@ final class LiveController {
   enum Mode {
     case normal
     case confirmQuit
+    /// `w` found the file changed by another program: overwrite, reload or cancel (and
+    /// then quit, when `w` came from the quit question).
+    case confirmChanged(quitAfter: Bool)
     case search(String)
     case help
   }
@@ -172,7 +175,8 @@ final class LiveController {
       "         Space                     lift the cursor row; again to drop it",
       "         ↑ ↓ while lifted          move it one slot",
       "         Esc                       cancel",
-      "         u  Ctrl-R                 undo, redo", "         w                         write",
+      "         u  Ctrl-R                 undo, redo",
+      "         w                         write (asks if another program changed the file)",
       "         /                         search labels",
       "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",
