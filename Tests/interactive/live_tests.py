@@ -299,6 +299,19 @@ def test_quit_write_over_a_changed_file_asks_then_overwrites(binary):
     assert open(path).read() == "two\none\nthree\n"
 
 
+def test_record_onto_the_list_itself_is_refused(binary):
+    home, path = workspace("a\nb\n")
+    live = Live(binary, path, "--record", path)
+    assert live.finish() == 2
+    assert b"--record: " + path.encode() + b" is the list itself" in live.raw, live.raw
+    assert open(path).read() == "a\nb\n"
+    link = os.path.join(home, "link.txt")
+    os.symlink(path, link)
+    live = Live(binary, path, "--record", link)
+    assert live.finish() == 2
+    assert open(path).read() == "a\nb\n"
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)
