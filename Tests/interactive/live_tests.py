@@ -299,6 +299,28 @@ def test_quit_write_over_a_changed_file_asks_then_overwrites(binary):
     assert open(path).read() == "two\none\nthree\n"
 
 
+def test_record_into_a_full_disk_is_reported_once_and_the_session_goes_on(binary):
+    # Issue 22: --record ignored write errors: into /dev/full the recording was lost and
+    # rowdrag exited 0.
+    home, path = workspace("a\nb\nc\n")
+    live = Live(binary, path, "--record", "/dev/full")
+    live.wait_for("- a")
+    assert "--record: /dev/full: cannot write" in live.text(), live.text()
+    live.send(" \x1b[B ")
+    live.wait_for("*")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 4
+    tail = live.raw.split(b"\x1b[?1049l")[-1]
+    assert tail.count(b"rowdrag: --record: /dev/full: cannot write: no space left on device") == 1, tail
+    assert open(path).read() == "b\na\nc\n"
+    # A recording that cannot be opened is said too (the line was lost unflushed).
+    live = Live(binary, path, "--record", os.path.join(home, "missing", "r.rowdrag"))
+    assert live.finish() == 4
+    assert b"rowdrag: --record: cannot open" in live.raw, live.raw
+
+
 def test_record_onto_the_list_itself_is_refused(binary):
     home, path = workspace("a\nb\n")
     live = Live(binary, path, "--record", path)

@@ -53,6 +53,7 @@ final class LiveController {
 
   func run() -> End {
     recorder?.begin(session, rows: renderer.rows, columns: renderer.columns)
+    if let message = recorder?.failureMessage { renderer.message = message }
     fitViewport()
     draw(full: true)
     while true {
@@ -96,7 +97,10 @@ final class LiveController {
       renderer.message = failure.description
       return false
     }
-    recorder?.record(command)
+    if let recorder, recorder.failure == nil {
+      recorder.record(command)
+      if let message = recorder.failureMessage { renderer.message = message }
+    }
     let said = output.text.split(separator: "\n").last.map(String.init)
     if let said { renderer.message = said }
     return true

@@ -8,9 +8,14 @@ import Glibc  // errno
 /// `--record FILE`: the live session as a plain rowdrag script, appended to `FILE`
 /// line by line as it happens, so that `rowdrag -f FILE LIST` replays it to the same
 /// bytes. Consecutive ticks are written as one `tick N` (N frames are N frames).
+///
+/// The first failed write (a full disk, `/dev/full`) stops the recording: the session
+/// goes on unharmed, the view says so once, and rowdrag reports it when it leaves.
 final class LiveRecorder {
   private let sink: OutputSink
   private var pendingTicks = 0
+  /// Why the recording stopped, if it did.
+  private(set) var failure: IOFailure?
 
   /// Opens `path` for appending; nil, with the reason, when it cannot be.
   static func open(_ path: String) -> Result<LiveRecorder, CommandError> {
@@ -63,7 +68,19 @@ final class LiveRecorder {
   }
 
   private func write(_ text: String) {
-    try? sink.write(text)
-    try? sink.flush()
+    guard failure == nil else { return }
+    do {
+      try sink.write(text)
+      try sink.flush()
+    } catch let error as IOFailure {
+      failure = error
+    } catch {
+      failure = IOFailure(path: sink.name, message: "cannot write: \(error)")
+    }
+  }
+
+  /// The line rowdrag reports when the recording stopped.
+  var failureMessage: String? {
+    failure.map { "--record: \($0.description); recording stopped" }
   }
 }
