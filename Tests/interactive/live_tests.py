@@ -119,7 +119,7 @@ def test_long_press_drag_to_the_edge_scrolls_then_drop_write_quit(binary):
     original = os.path.join(home, "original.txt")
     with open(original, "w") as f:
         f.write(numbered(100))
-    replay = subprocess.run([binary, "-n", "-f", record, original], capture_output=True, text=True)
+    replay = subprocess.run([binary, "-i", "-f", record, original], capture_output=True, text=True)
     assert replay.returncode == 0, replay.stderr
     assert open(original).read() == open(path).read()
     script = open(record).read()
@@ -332,6 +332,36 @@ def test_record_onto_the_list_itself_is_refused(binary):
     live = Live(binary, path, "--record", link)
     assert live.finish() == 2
     assert open(path).read() == "a\nb\n"
+
+
+def test_replaying_a_recording_writes_only_with_i(binary):
+    # Issue 22: a recording ended with 'write', so 'rowdrag -f REC copy.txt' (no -i)
+    # silently rewrote copy.txt. The write is now a comment; -i writes the final list.
+    home, path = workspace("a\nb\nc\n")
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("- a")
+    live.send(" \x1b[B ")
+    live.wait_for("*")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == "b\na\nc\n"
+    script = open(record).read()
+    assert f"# wrote {path}\n" in script, script
+    assert "\nwrite" not in script, script
+    copy = os.path.join(home, "copy.txt")
+    with open(copy, "w") as f:
+        f.write("a\nb\nc\n")
+    printed = subprocess.run([binary, "-f", record, copy], capture_output=True, text=True)
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout == "b\na\nc\n", printed.stdout
+    assert open(copy).read() == "a\nb\nc\n"  # untouched
+    written = subprocess.run([binary, "-i", "-f", record, copy], capture_output=True, text=True)
+    assert written.returncode == 0, written.stderr
+    assert written.stdout == ""
+    assert open(copy).read() == open(path).read()
 
 
 def test_resize_redraws_at_the_new_size(binary):

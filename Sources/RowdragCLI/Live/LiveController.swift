@@ -80,7 +80,7 @@ final class LiveController {
   }
 
   func finish(_ end: End) -> End {
-    recorder?.finish()
+    recorder?.finish(discarded: session.engine.isDirty)
     return end
   }
 
