@@ -183,7 +183,7 @@ public enum CommandTable {
     CommandSpec("presets", "list the behaviour presets and their sources", .presets),
     CommandSpec(
       "trace", "- | FILE | off", "write one JSON line per frame to stdout or FILE, or stop",
-      completes: .fileNames
+      completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
       return .trace(args[0].text)

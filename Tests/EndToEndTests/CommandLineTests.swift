@@ -51,6 +51,17 @@ struct CommandLineTests {
     #expect(try Binary.run(["--help"]).text.contains("--autoscroll"))
   }
 
+  @Test("trace takes an absolute path as write does (issue 22)")
+  func traceAbsolutePath() throws {
+    let dir = try TemporaryDirectory()
+    let list = try dir.file("list.txt", "a\nb\n")
+    let trace = dir.url.appendingPathComponent("t.jsonl").path
+    let result = try Binary.run(["-n", "-e", "trace \(trace); tick 2; trace off", list])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+  }
+
   @Test("writing into a closed pipe ends quietly")
   func closedPipe() throws {
     let result = try Binary.shell("seq 200000 | \"$ROWDRAG\" -e 'move 1 $' | head -1")
