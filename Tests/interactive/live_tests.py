@@ -364,6 +364,24 @@ def test_replaying_a_recording_writes_only_with_i(binary):
     assert open(copy).read() == open(path).read()
 
 
+def test_search_errors_are_those_of_press(binary):
+    # Issue 22: '/' then Enter answered every error with "no row matches".
+    home, path = workspace("alpha\nbeta\n")
+    live = Live(binary, path)
+    live.wait_for("- alpha")
+    live.send("/(\r")
+    live.wait_for("invalid /REGEX/ '(': unmatched ( or")
+    live.send("/((a{1,40}){1,40}){1,40}\r")
+    live.wait_for("too complex")
+    live.send("/zzz\r")
+    live.wait_for("no row matches /zzz/")
+    live.send("/bet\r")
+    live.pump(0.3)
+    assert "›" in live.line(3) or ">" in live.line(3), live.text()
+    live.send("q")
+    assert live.finish() == 0
+
+
 def test_resize_redraws_at_the_new_size(binary):
     home, path = workspace(numbered(100))
     live = Live(binary, path)

@@ -257,8 +257,13 @@ extension LiveController {
       do {
         let position = try session.resolve(.pattern(text))
         moveCursor(to: position)
+      } catch let error as CommandError {
+        // What `press /REGEX/` says: an invalid or too complex pattern, or no match.
+        renderer.message = error.message
+      } catch let error as EngineError {
+        renderer.message = error.message
       } catch {
-        renderer.message = "no row matches /\(text)/"
+        renderer.message = "\(error)"
       }
     case .escape:
       mode = .normal
