@@ -183,7 +183,8 @@ public final class Session {
   /// Runs a `tick` or `wait`, with each frame reported to the trace and a
   /// comparison's recorder when either watches; otherwise without an observer, so the
   /// engine may skip frames whose outcome is known. A failed trace write stops the
-  /// frames and fails the command.
+  /// frames, fails the command and turns the trace off, so the failure is reported
+  /// once (not again when the trace is closed at the end).
   private func advance(
     _ out: OutputSink,
     _ run: (inout Engine, () -> Bool, ((FrameReport) -> Void)?) throws(EngineError) -> Void
@@ -203,10 +204,16 @@ public final class Session {
         do { try trace.write(report, out: out) } catch { failure = error }
       }
     } catch {
-      if let failure { throw failure }
+      if let failure { throw stopTrace(after: failure) }
       throw error
     }
-    if let failure { throw failure }
+    if let failure { throw stopTrace(after: failure) }
+  }
+
+  /// Turns the trace off after a failed write, without a second report of it.
+  private func stopTrace(after failure: any Error) -> any Error {
+    try? closeTrace()
+    return failure
   }
 
   /// `trace -|FILE|off`.

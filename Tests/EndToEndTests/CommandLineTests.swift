@@ -62,6 +62,18 @@ struct CommandLineTests {
     #expect(lines.count == 2)
   }
 
+  @Test("a full disk under --trace is reported once, by the command that wrote (issue 22)")
+  func traceFullDiskOnce() throws {
+    for script in ["tick 50000", "tick 5", "tick 50000; tick 50000"] {
+      let result = try Binary.shell(
+        "printf 'a\\nb\\n' | \"$ROWDRAG\" -n --keep-going --trace /dev/full -e '\(script)'")
+      #expect(result.status == 4, "\(script)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(script): \(result.stderr)")
+      #expect(result.stderr.contains("/dev/full: cannot write: no space left on device"))
+    }
+  }
+
   @Test("writing into a closed pipe ends quietly")
   func closedPipe() throws {
     let result = try Binary.shell("seq 200000 | \"$ROWDRAG\" -e 'move 1 $' | head -1")
