@@ -175,6 +175,31 @@ def test_sigterm_restores_the_terminal(binary):
     assert live.child.signalstatus == 15
 
 
+def test_sigabrt_from_outside_is_no_out_of_memory(binary):
+    # Issue 22: every SIGABRT was reported as "out of memory ... see ulimit -v", exit 4.
+    # (Tested from Python: the Swift test runner's children inherit blocked signals.)
+    import signal
+
+    home, path = workspace("a\nb\n")
+    fifo = os.path.join(home, "fifo")
+    os.mkfifo(fifo)
+    # It waits in open(2) on a FIFO nobody writes; the signal reaches it there.
+    child = subprocess.Popen([binary, "-n", "-e", "state", fifo], stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    child.send_signal(signal.SIGABRT)
+    _, err = child.communicate(timeout=10)
+    assert child.returncode == -signal.SIGABRT, (child.returncode, err)
+    assert b"out of memory" not in err, err
+    # In the live view the terminal is given back first.
+    live = Live(binary, path)
+    live.wait_for("- a")
+    live.child.kill(signal.SIGABRT)
+    live.finish()
+    assert live.child.signalstatus == signal.SIGABRT, live.child.exitstatus
+    assert b"out of memory" not in live.raw
+    assert b"\x1b[?1049l" in live.raw.split(b"\x1b[?1049h")[-1], live.raw[-80:]
+
+
 def test_ctrl_z_gives_the_terminal_back_and_fg_redraws(binary):
     import signal
 
