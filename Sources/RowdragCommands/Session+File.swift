@@ -13,7 +13,8 @@ extension Session {
       throw CommandError(
         command: "", message: "no file name: the list came from standard input; use 'write FILE'")
     }
-    let isListFile = target == filePath
+    // The list file however it is spelled (`./f.txt`, a link): its stamp must follow.
+    let isListFile = target == filePath || OutputPath.isList(target, listPath: filePath)
     if isListFile && !force && !engine.layoutDiffersFromFile { return }
     let stamp: FileStamp?
     do {

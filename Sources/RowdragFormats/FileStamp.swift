@@ -41,15 +41,6 @@ public struct FileStamp: Sendable, Equatable {
     guard let store = try? FileReader.read(path: path, mapping: false) else { return false }
     return ContentHash(store.raw) == contentHash
   }
-
-  /// The stamp of the file at `path` as it is now (a list reloaded, a file compared).
-  public static func take(_ path: String) -> FileStamp? {
-    guard let status = System.status(ofPath: path) else { return nil }
-    return FileStamp(status: status) {
-      guard let store = try? FileReader.read(path: path, mapping: false) else { return nil }
-      return ContentHash(store.raw)
-    }
-  }
 }
 
 /// A write refused because the file changed since it was read.

@@ -79,6 +79,12 @@ struct ChangedFileTests {
       ["-n", "-e", "move 1 3; write; move 1 2; write; write \(other)", list])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try contents(list) == "c\nb\na\n")
+    // The list file spelled another way is still the list: its new stamp is kept.
+    let respelled = try Binary.run(
+      ["-n", "-e", "move 1 3; write \(dir.url.path)/./f.txt; move 1 2; write", list])
+    #expect(respelled.status == 0, "\(respelled.stderr)")
+    #expect(try contents(list) == "a\nb\nc\n")
+    _ = try dir.file("f.txt", "c\nb\na\n")
     #expect(try contents(other) == "c\nb\na\n")
     let gone = try Binary.shell(
       "cd \(dir.url.path) && printf 'a\\nb\\n' > h.txt && \"$ROWDRAG\" -n -e 'move 1 2' "
