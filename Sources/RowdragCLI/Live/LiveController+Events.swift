@@ -140,7 +140,8 @@ extension LiveController {
   /// asks (`confirmChanged`). True when the list was written.
   @discardableResult
   private func write(quitAfter: Bool) -> Bool {
-    if session.listFileChanged {
+    // During a gesture `write` says why it cannot; there is nothing to ask yet.
+    if session.engine.phase == .idle && session.listFileChanged {
       mode = .confirmChanged(quitAfter: quitAfter)
       renderer.message =
         "\(session.filePath ?? "the file") changed since it was read: o overwrite it, "
