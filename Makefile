@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xl
 DEBUG_BIN = .build/debug/rowdrag
 RELEASE_BIN = .build/release/rowdrag
 FUZZ_BIN = .build/fuzz/release/rowdrag-fuzz
-FUZZ_TARGETS = commands json text engine formats
+FUZZ_TARGETS = commands json text engine formats live
 # Seconds per target for `make fuzz`; `make test` runs a short smoke of each.
 FUZZ_TIME ?= 300
 FUZZ_SMOKE_TIME = 8

@@ -31,6 +31,8 @@ function __rowdrag_commands
         'compare' 'replay this session\'s commands under each preset and compare' \
         'write' 'save the list (to FILE, else to the file it came from)' \
         'w' 'save the list (to FILE, else to the file it came from)' \
+        'write!' 'save even over a file another program changed since it was read' \
+        'reload' 'drop the session\'s changes and undo history, read the file again' \
         'quit' 'leave (the REPL warns once about unsaved changes)' \
         'q' 'leave (the REPL warns once about unsaved changes)' \
         'quit!' 'leave without saving or asking' \
@@ -44,7 +46,7 @@ complete -c rowdrag -s n -l quiet -d 'do not print the final list'
 complete -c rowdrag -s i -l in-place -d 'write the list back to FILE (backup FILE+SUFFIX)'
 complete -c rowdrag -l keep-going -d 'run every command even after one fails (exit 1 at the end)'
 complete -c rowdrag -l live -d 'reorder FILE full screen with the mouse or the keys'
-complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script that replays it'
+complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script (-i -f FILE replays it)'
 complete -c rowdrag -l trace -r -F -d 'write one JSON line per frame to FILE (\'-\': standard output)'
 complete -c rowdrag -l compare -x -a 'rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate' -d 'run the script under each preset (comma-separated) and print a table'
 complete -c rowdrag -l plot -r -F -d 'with --compare: also write an SVG chart of offset and speed to FILE'

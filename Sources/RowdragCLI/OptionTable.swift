@@ -95,7 +95,7 @@ public enum OptionTable {
     },
     OptionSpec(
       "record", argument: "FILE", completes: .fileNames,
-      "with --live: append the session to FILE as a script that replays it"
+      "with --live: append the session to FILE as a script (-i -f FILE replays it)"
     ) { options, value in options.record = value },
     OptionSpec(
       "trace", argument: "FILE", completes: .fileNames,

@@ -31,11 +31,14 @@ extension Runner {
     var empty = Engine(layout: Layout(sections: []))
     if let failed = applyPresets(options, to: &empty) { return .failure(failed) }
     let store: ByteStore
+    var stamp: FileStamp?
     do {
       if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
-      store =
-        options.listFromStdin
-        ? try readStdin() : try FileReader.read(path: options.file, mapping: !interactive)
+      if options.listFromStdin {
+        store = try readStdin()
+      } else {
+        (store, stamp) = try FileReader.readStamped(path: options.file, mapping: !interactive)
+      }
     } catch {
       // `rowdrag presets`: a command given where a list file goes.
       let command =
@@ -58,6 +61,17 @@ extension Runner {
       session.onDrop = options.onDrop
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)
+      session.fileStamp = stamp
+      let load = options.load
+      session.reader = { path in
+        let (store, stamp) = try FileReader.readStamped(path: path, mapping: false)
+        do {
+          let (document, layout) = try ListLoader.load(store: store, name: path, options: load)
+          return (document, layout, stamp)
+        } catch let error as LoadError {
+          throw CommandError(command: "", message: "\(error.location): \(error.message)")
+        }
+      }
       return .success(session)
     } catch {
       report("\(error.location): \(error.message)")

@@ -91,9 +91,16 @@ extension Runner {
       if let failed { return failed }
       if !session.ownFileIsStale { return .success }
       do {
-        try AtomicFile.write(path: path, mustExist: true, backupSuffix: suffix) { out in
+        try AtomicFile.write(
+          path: path, mustExist: true, backupSuffix: suffix, unchangedSince: session.fileStamp
+        ) { out in
           try session.printList(to: out)
         }
+      } catch is FileChanged {
+        report(
+          "\(path) changed since it was read; not overwritten (the file keeps the other "
+            + "program's changes: run again on it)")
+        return .ioFailure
       } catch {
         return reportIO(error, path, "; the file is unchanged")
       }

@@ -179,6 +179,9 @@ public struct Runner {
     if !options.scripts.isEmpty { return "--live takes no -e or -f: the commands come from you" }
     if options.listFromStdin { return "--live needs a FILE: standard input is the terminal" }
     if options.inPlace != nil { return "--live writes with the w key, not -i" }
+    if let record = options.record, OutputPath.isList(record, listPath: options.file) {
+      return "--record: \(record) is the list itself; record to another file"
+    }
     return LiveView.refusal(environment)
   }
 }

@@ -72,7 +72,10 @@ public enum Command: Sendable, Equatable {
   case state
   case set(key: String, values: [String])
   case get(key: String)
-  case write(String?)
+  /// `write [FILE]`, or `write! [FILE]` (`force`: over a file changed since it was read).
+  case write(String?, force: Bool = false)
+  /// Drops the session's changes and reads the list file again.
+  case reload
   case quit(force: Bool)
   case help(String?)
   /// `page K|$|next|prev`.
@@ -90,8 +93,8 @@ public enum Command: Sendable, Equatable {
   /// reads nothing but the engine. Output, files and the shell itself are left out.
   var isReplayed: Bool {
     switch self {
-    case .print, .list, .show, .live, .state, .get, .write, .quit, .help, .presets, .trace,
-      .compare:
+    case .print, .list, .show, .live, .state, .get, .write, .reload, .quit, .help, .presets,
+      .trace, .compare:
       false
     default: true
     }

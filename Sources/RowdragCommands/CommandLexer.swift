@@ -21,8 +21,9 @@ public struct LexError: Error, Sendable, Equatable {
 /// malformed one run (SPEC §9.19).
 ///
 /// `;` separates commands and `#` starts a comment, except inside `/REGEX/` (a word
-/// that starts with `/`), where both are literal and `\/` is a slash; `write`'s file
-/// name is taken as it stands up to `;` or `#`, so `write /tmp/x` needs no quoting.
+/// that starts with `/`), where both are literal and `\/` is a slash; the file name of
+/// a command that takes one (`write`, `trace`: `CommandSpec.takesPath`) is taken as it
+/// stands up to `;` or `#`, so `write /tmp/x` needs no quoting.
 public struct CommandLexer {
   private let bytes: [UInt8]
   private var index = 0
@@ -46,7 +47,7 @@ public struct CommandLexer {
     }
     let name = word()
     var arguments: [Token] = []
-    if name == "write" || name == "w" {
+    if CommandTable.pathCommands.contains(name) {
       let argStart = index
       while index < bytes.count, bytes[index] != Self.semicolon, bytes[index] != Self.hash {
         index += 1

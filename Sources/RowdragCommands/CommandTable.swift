@@ -12,6 +12,9 @@ public struct CommandSpec: Sendable {
   public let summary: String
   /// What completes after the name.
   public let completes: Argument
+  /// Whether the argument is a file name taken as it stands up to `;` or `#` (so
+  /// `write /tmp/x` needs no quoting and is no `/REGEX/`).
+  public let takesPath: Bool
   /// Reads the arguments into a command.
   public let parse: @Sendable (CommandArguments) throws(CommandError) -> Command
 
@@ -29,7 +32,7 @@ public struct CommandSpec: Sendable {
 
   init(
     _ name: String, aliases: [String] = [], _ arguments: String, _ summary: String,
-    completes: Argument = .nothing,
+    completes: Argument = .nothing, takesPath: Bool = false,
     parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> Command
   ) {
     self.name = name
@@ -37,6 +40,7 @@ public struct CommandSpec: Sendable {
     self.arguments = arguments
     self.summary = summary
     self.completes = completes
+    self.takesPath = takesPath
     self.parse = parse
   }
 
@@ -196,7 +200,7 @@ public enum CommandTable {
     CommandSpec("presets", "list the behaviour presets and their sources", .presets),
     CommandSpec(
       "trace", "- | FILE | off", "write one JSON line per frame to stdout or FILE, or stop",
-      completes: .fileNames
+      completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
       return .trace(args[0].text)
@@ -211,11 +215,21 @@ public enum CommandTable {
     },
     CommandSpec(
       "write", aliases: ["w"], "[FILE]", "save the list (to FILE, else to the file it came from)",
-      completes: .fileNames
+      completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
       try args.arity(0...1)
       return .write(args.tokens.first?.text)
     },
+    CommandSpec(
+      "write!", "[FILE]",
+      "save even over a file another program changed since it was read",
+      completes: .fileNames, takesPath: true
+    ) { (args) throws(CommandError) in
+      try args.arity(0...1)
+      return .write(args.tokens.first?.text, force: true)
+    },
+    CommandSpec(
+      "reload", "drop the session's changes and undo history, read the file again", .reload),
     CommandSpec(
       "quit", aliases: ["q"], "leave (the REPL warns once about unsaved changes)",
       .quit(force: false)),
@@ -226,6 +240,9 @@ public enum CommandTable {
       return .help(args.tokens.first?.text)
     },
   ]
+
+  /// The names and aliases of the commands whose argument is a path (the lexer asks).
+  static let pathCommands = Set(commands.filter(\.takesPath).flatMap { [$0.name] + $0.aliases })
 
   /// Every name and alias a command can be typed as.
   public static var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }

@@ -100,32 +100,6 @@ extension Session {
     }
     return text
   }
-
-  /// Saves the list to `path` (default: the file it came from) atomically, then
-  /// makes the saved order the new baseline for `dirty`.
-  func write(to path: String?) throws {
-    try engine.requireIdle()
-    guard let target = path ?? filePath else {
-      throw CommandError(
-        command: "", message: "no file name: the list came from standard input; use 'write FILE'")
-    }
-    if target == filePath && !ownFileIsStale { return }
-    try AtomicFile.write(path: target) { out in
-      try document.write(
-        order: engine.layout.order, sectionStarts: engine.layout.sectionStarts, to: out)
-    }
-    // As in ed, any write makes the list clean; but the list's own file still differs
-    // after a copy was written elsewhere, so a later write (or -i) still writes it.
-    copiedElsewhere = target != filePath && (copiedElsewhere || engine.layoutDiffersFromFile)
-    markSaved()
-    notify?("wrote \(engine.layout.rowCount) rows to \(target)")
-  }
-
-  /// After a successful write: the current order is what the file holds.
-  public func markSaved() {
-    let previous = engine.rebase()
-    document.rebase(previous, sectionStarts: engine.layout.sectionStarts)
-  }
 }
 
 extension RowFlags {

@@ -64,6 +64,12 @@ public final class Session {
   public var ownFileIsStale: Bool { engine.layoutDiffersFromFile || copiedElsewhere }
   /// The format the list was read in, for `get format`.
   public var format = FormatChoice("text")
+  /// The list file as the session last read or wrote it: a write to it checks that no
+  /// other program changed it since.
+  public var fileStamp: FileStamp?
+  /// Reads the list file at a path as the session's list was loaded (`reload`); set
+  /// by the front, which knows the options.
+  public var reader: ((String) throws -> (Document, Layout, FileStamp?))?
 
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
@@ -209,7 +215,8 @@ public final class Session {
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
     case .get("format"): try out.write(format.description + "\n")
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
-    case .write(let path): try write(to: path)
+    case .write(let path, let force): try write(to: path, force: force)
+    case .reload: try reload()
     case .quit(let force): return .quit(force: force)
     case .help(let name): try out.write(HelpWrap.wrap(try help(name), width: helpWidth))
     case .presets: try out.write(PresetTable.listing)
@@ -222,7 +229,8 @@ public final class Session {
   /// Runs a `tick` or `wait`, with each frame reported to the trace and a
   /// comparison's recorder when either watches; otherwise without an observer, so the
   /// engine may skip frames whose outcome is known. A failed trace write stops the
-  /// frames and fails the command.
+  /// frames, fails the command and turns the trace off, so the failure is reported
+  /// once (not again when the trace is closed at the end).
   private func advance(
     _ out: OutputSink,
     _ run: (inout Engine, () -> Bool, ((FrameReport) -> Void)?) throws(EngineError) -> Void
@@ -244,10 +252,16 @@ public final class Session {
         do { try trace.write(report, out: out) } catch { failure = error }
       }
     } catch {
-      if let failure { throw failure }
+      if let failure { throw stopTrace(after: failure) }
       throw error
     }
-    if let failure { throw failure }
+    if let failure { throw stopTrace(after: failure) }
+  }
+
+  /// Turns the trace off after a failed write, without a second report of it.
+  private func stopTrace(after failure: any Error) -> any Error {
+    try? closeTrace()
+    return failure
   }
 
   /// `trace -|FILE|off`.

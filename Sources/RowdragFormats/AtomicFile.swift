@@ -20,12 +20,17 @@ public enum AtomicFile {
   ///   - path: the file to replace or create.
   ///   - mustExist: refuse when `path` is missing (in-place editing).
   ///   - backupSuffix: keep the old file as `path + suffix` (non-empty suffix only).
+  ///   - unchangedSince: refuse with `FileChanged` when the file is no longer the one
+  ///     stamped (checked last, just before the rename).
   ///   - produce: writes the new contents into the sink it is given.
-  /// - Throws: `IOFailure` naming the file; the old contents are then untouched.
+  /// - Returns: the new file's stamp (nil for a non-regular file).
+  /// - Throws: `IOFailure` naming the file, or `FileChanged`; the old contents are
+  ///   then untouched.
+  @discardableResult
   public static func write(
     path: String, mustExist: Bool = false, backupSuffix: String? = nil,
-    produce: (OutputSink) throws -> Void
-  ) throws {
+    unchangedSince: FileStamp? = nil, produce: (OutputSink) throws -> Void
+  ) throws -> FileStamp? {
     // Write through a symbolic link to the file it names, so the link survives.
     let path = try ProtectedPath.resolve(path)
     let info = System.status(ofPath: path)
@@ -35,7 +40,7 @@ public enum AtomicFile {
         throw IOFailure(path: path, message: "not a regular file; cannot edit in place")
       }
       try writeDirectly(path: path, produce: produce)
-      return
+      return nil
     }
     let directory = directoryOf(path)
     var temporary: String?  // the name the new contents have, while they have one
@@ -51,8 +56,10 @@ public enum AtomicFile {
       Signals.removeOnTermination(name)
       (fd, temporary) = (named, name)
     }
+    let written: FileStamp?
     do {
       let sink = OutputSink(fd: fd, name: path)
+      sink.hash = ContentHash()
       try produce(sink)
       try sink.flush()
       if !System.sync(fd) { throw IOFailure.errno(path, "cannot sync") }
@@ -60,12 +67,15 @@ public enum AtomicFile {
         throw IOFailure.errno(path, "cannot set the mode")
       }
       if let info, System.isRoot { _ = System.setOwner(fd, user: info.user, group: info.group) }
+      let hash = sink.hash
+      written = System.status(of: fd).flatMap { FileStamp(status: $0) { hash } }
       if temporary == nil { temporary = try name(unnamed: fd, in: directory, for: path) }
       if System.close(fd) != 0 { throw IOFailure.errno(path, "cannot write") }
     } catch {
       System.close(fd)
       throw error
     }
+    if let unchangedSince, !unchangedSince.isCurrent(at: path) { throw FileChanged(path: path) }
     if info != nil, let suffix = backupSuffix, !suffix.isEmpty {
       let backup = path + suffix
       System.unlink(backup)
@@ -80,6 +90,7 @@ public enum AtomicFile {
       _ = System.sync(directoryFD)
       System.close(directoryFD)
     }
+    return written
   }
 
   /// Links the finished unnamed file under a fresh temporary name next to `path`.

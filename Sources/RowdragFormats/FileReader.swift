@@ -10,7 +10,16 @@ public enum FileReader {
   /// meanwhile makes reading them fail (`SIGBUS`, see main.swift). Long-lived
   /// sessions read a copy instead.
   public static func read(path: String?, mapping: Bool = true) throws -> ByteStore {
-    guard let path else { return try readAll(fd: 0, name: "<stdin>") }
+    try readStamped(path: path, mapping: mapping).store
+  }
+
+  /// The bytes of the file at `path` (standard input when `nil`) and its stamp, taken
+  /// before they were read (nil but for a regular file), so that a write can tell
+  /// whether another program changed the file since.
+  public static func readStamped(path: String?, mapping: Bool = true) throws
+    -> (store: ByteStore, stamp: FileStamp?)
+  {
+    guard let path else { return (try readAll(fd: 0, name: "<stdin>"), nil) }
     let fd = System.open(path, .readOnly)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
     defer { System.close(fd) }
@@ -19,10 +28,13 @@ public enum FileReader {
       throw IOFailure(path: path, message: "is a directory; give a list file")
     }
     let size = info?.kind == .regular ? info?.size ?? 0 : 0
+    let store: ByteStore
     if mapping, size > 0, let mapping = System.mapReadOnly(fd, count: size) {
-      return ByteStore(mapped: mapping, count: size)
+      store = ByteStore(mapped: mapping, count: size)
+    } else {
+      store = try readAll(fd: fd, name: path, expected: size)
     }
-    return try readAll(fd: fd, name: path, expected: size)
+    return (store, info.flatMap { FileStamp(status: $0) { ContentHash(store.raw) } })
   }
 
   /// Reads until end of file into a buffer sized for `expected` bytes (plus one, to

@@ -23,6 +23,8 @@ public final class OutputSink {
   /// Whether the last byte written was not a newline.
   public var endsWithoutNewline: Bool { lastByte.map { $0 != 10 } ?? false }
   private static let chunk = 1 << 16
+  /// The hash of what went out to the descriptor, when asked for (a file's stamp).
+  public var hash: ContentHash?
 
   /// Whether the sink is a terminal, where text from lists and users is escaped.
   public lazy var isTerminal: Bool = {
@@ -94,6 +96,7 @@ public final class OutputSink {
 
   private func emit(_ bytes: UnsafeRawBufferPointer) throws {
     guard case .descriptor(let fd) = destination, var base = bytes.baseAddress else { return }
+    hash?.add(bytes)
     var left = bytes.count
     while left > 0 {
       let n = System.write(fd, from: base, count: left)

@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case engine
   /// Every structured format: loads or fails, prints back, keeps every line when moved.
   case formats
+  /// The live view's terminal input decoder: keys and SGR mouse reports, in any reads.
+  case live
 
   /// The target names, for messages.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .text: TextTarget.run(bytes)
     case .engine: EngineTarget.run(bytes)
     case .formats: FormatsTarget.run(bytes)
+    case .live: LiveInputTarget.run(bytes)
     }
   }
 }

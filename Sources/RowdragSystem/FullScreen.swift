@@ -3,8 +3,9 @@ import Synchronization
 
 /// The terminal of the live view: raw input, the alternate screen and xterm mouse
 /// reporting (button-event tracking with SGR coordinates, modes 1002 and 1006) — and
-/// their undoing on every way out: leaving normally, SIGTERM, SIGHUP or SIGINT sent
-/// from outside, a crash, and Ctrl-Z (undone while stopped, redone on `fg`).
+/// their undoing on every way out: leaving normally, any signal that ends the process
+/// (`fatalSignals`, and SIGINT sent from outside), a crash, and Ctrl-Z (undone while
+/// stopped, redone on `fg`).
 ///
 /// Plain ANSI sequences and `termios`, not curses: the view needs a handful of
 /// sequences every terminal emulator of the last thirty years knows, and drawing its
@@ -27,14 +28,19 @@ public enum FullScreen {
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
   static let leaveSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
 
-  /// Signals after which the process ends, whose handlers restore the terminal first
-  /// and then do what was there before (the Swift runtime's crash report, say).
-  /// SIGINT is not among them: in raw mode Ctrl-C is a key, and a SIGINT sent from
-  /// outside either ends the process through `Signals.cleanUpOnTermination`, which
-  /// restores the terminal too, or is the interactive shell's to catch.
-  static let fatalSignals = [
-    SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
-  ]
+  /// Every signal whose default action ends the process (signal(7): "Term" and
+  /// "Core", the real-time signals included), whose handlers restore the terminal
+  /// first and then do what was there before (the Swift runtime's crash report, say,
+  /// or the default action). A signal the process ignores is left ignored. SIGINT is
+  /// not among them: in raw mode Ctrl-C is a key, and a SIGINT sent from outside
+  /// either ends the process through `Signals.cleanUpOnTermination`, which restores
+  /// the terminal too, or is the interactive shell's to catch.
+  static let fatalSignals: [Int32] =
+    [
+      SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGUSR1,
+      SIGUSR2, SIGPIPE, SIGALRM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+      SIGSYS,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
   /// Takes over the terminal on standard input and output; false when it is none.
   public static func enter() -> Bool {
@@ -45,7 +51,7 @@ public enum FullScreen {
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
     active.store(true, ordering: .sequentiallyConsistent)
     writeAll(enterSequence)
-    for signal in fatalSignals { chain(signal, onFatal) }
+    for signal in fatalSignals where !isIgnored(signal) { chain(signal, onFatal) }
     chain(SIGWINCH, onResize)
     chain(SIGCONT, onContinue)
     chain(SIGTSTP, onStop)
@@ -136,6 +142,16 @@ public enum FullScreen {
 
   static func writeAll(_ text: StaticString) {
     _ = Glibc.write(1, text.utf8Start, text.utf8CodeUnitCount)
+  }
+
+  /// Whether `signal` is ignored (`SIG_IGN`, as `nohup` leaves SIGHUP): then it ends
+  /// nothing, and a handler must not make it.
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0 else { return false }
+    return current.sa_flags & SA_SIGINFO == 0
+      && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   private static func chain(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {

@@ -62,11 +62,18 @@ public enum Signals {
     return buffer
   }()
 
-  /// Turns an allocation failure inside the Swift runtime — which prints one line and
-  /// calls `abort` — into rowdrag's own line and exit status 4, not a backtrace.
-  /// Every other fatal error in Swift code traps (SIGILL/SIGTRAP) and stays a crash.
+  /// Turns an allocation failure inside the Swift runtime — which calls `abort` after
+  /// `malloc` failed — into rowdrag's own line and exit status 4, not a backtrace.
+  /// Every other fatal error in Swift code traps (SIGILL/SIGTRAP) and stays a crash,
+  /// and so does every other abort: a SIGABRT sent from outside (`kill -ABRT`), or
+  /// glibc's heap checks. An abort is taken for an allocation failure only when the
+  /// process raised it itself and the failed call's `errno` is still `ENOMEM`.
   public static func reportOutOfMemory() {
-    install(SIGABRT, onAbort)
+    var action = sigaction()
+    action.__sigaction_handler.sa_sigaction = onAbort
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_SIGINFO
+    _ = sigaction(SIGABRT, &action, nil)
   }
 
   private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
@@ -102,8 +109,21 @@ private func onTermination(_ signal: Int32) {
   _ = raise(signal)
 }
 
-private func onAbort(_ signal: Int32) {
-  Signals.exitOutOfMemory()
+private func onAbort(
+  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+  let error = errno  // the aborting thread's, before anything here can change it
+  let raisedHere =
+    info.map { $0.pointee.si_code == SI_TKILL && $0.pointee._sifields._kill.si_pid == getpid() }
+    ?? false
+  if raisedHere && error == ENOMEM { Signals.exitOutOfMemory() }
+  // Any other abort ends the process as SIGABRT does, the terminal given back first.
+  FullScreen.restore()
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_DFL
+  sigemptyset(&action.sa_mask)
+  _ = sigaction(signal, &action, nil)
+  _ = raise(signal)
 }
 
 extension Signals {

@@ -45,6 +45,14 @@ extension System {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
+
+  /// Seconds since the epoch on the wall clock (`CLOCK_REALTIME`), the clock file
+  /// modification times are taken from.
+  public static func wallClockSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
 }
 
 /// How a child process ended.

@@ -61,6 +61,13 @@ public enum System {
     retrying { Glibc.write(fd, buffer, count) }
   }
 
+  /// `pread(2)`: bytes read at `offset`, 0 at end of file, -1 on failure.
+  public static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
+  ) -> Int {
+    retrying { pread(fd, buffer, count, off_t(offset)) }
+  }
+
   /// `fstat(2)` of an open descriptor.
   public static func status(of fd: Int32) -> FileStatus? {
     var info = stat()

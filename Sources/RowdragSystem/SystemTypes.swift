@@ -49,6 +49,8 @@ public struct FileStatus: Sendable, Equatable {
   public var group: UInt32
   /// The device and inode: the file itself, whatever name reaches it.
   public var identity: (device: UInt64, inode: UInt64)
+  /// The last modification time (`st_mtim`): seconds and nanoseconds since the epoch.
+  public var modified: (seconds: Int, nanoseconds: Int)
 
   init(_ info: stat) {
     switch info.st_mode & S_IFMT {
@@ -62,6 +64,7 @@ public struct FileStatus: Sendable, Equatable {
     user = UInt32(info.st_uid)
     group = UInt32(info.st_gid)
     identity = (UInt64(info.st_dev), UInt64(info.st_ino))
+    modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
   }
 
   public static func == (a: FileStatus, b: FileStatus) -> Bool {

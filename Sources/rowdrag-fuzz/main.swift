@@ -2,7 +2,7 @@ import CFuzzDriver
 import Glibc
 import RowdragFuzzTargets
 
-// ROWDRAG_FUZZ_TARGET names the target (commands, json, text, engine); libFuzzer's own
+// ROWDRAG_FUZZ_TARGET names the target (commands, json, text, engine, live); libFuzzer's own
 // flags and corpus directories follow on the command line (see `make fuzz`).
 guard FuzzTarget.selected != nil else {
   let message = "rowdrag-fuzz: set ROWDRAG_FUZZ_TARGET to one of \(FuzzTarget.names)\n"

@@ -53,6 +53,29 @@ struct CommandLineTests {
     #expect(try Binary.run(["--help"]).text.contains("--autoscroll"))
   }
 
+  @Test("trace takes an absolute path as write does (issue 22)")
+  func traceAbsolutePath() throws {
+    let dir = try TemporaryDirectory()
+    let list = try dir.file("list.txt", "a\nb\n")
+    let trace = dir.url.appendingPathComponent("t.jsonl").path
+    let result = try Binary.run(["-n", "-e", "trace \(trace); tick 2; trace off", list])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+  }
+
+  @Test("a full disk under --trace is reported once, by the command that wrote (issue 22)")
+  func traceFullDiskOnce() throws {
+    for script in ["tick 50000", "tick 5", "tick 50000; tick 50000"] {
+      let result = try Binary.shell(
+        "printf 'a\\nb\\n' | \"$ROWDRAG\" -n --keep-going --trace /dev/full -e '\(script)'")
+      #expect(result.status == 4, "\(script)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(script): \(result.stderr)")
+      #expect(result.stderr.contains("/dev/full: cannot write: no space left on device"))
+    }
+  }
+
   @Test("writing into a closed pipe ends quietly")
   func closedPipe() throws {
     let result = try Binary.shell("seq 200000 | \"$ROWDRAG\" -e 'move 1 $' | head -1")

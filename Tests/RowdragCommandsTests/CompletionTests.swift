@@ -21,7 +21,7 @@ struct CompletionTests {
 
   @Test func commandNames() throws {
     #expect(try complete("pr") == .words(["press", "print", "presets"]))
-    #expect(try complete("press 1; rel") == .words(["release"]))
+    #expect(try complete("press 1; rel") == .words(["release", "reload"]))
   }
 
   @Test func settingKeysAndValues() throws {

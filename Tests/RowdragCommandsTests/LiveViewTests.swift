@@ -40,6 +40,23 @@ struct LiveViewTests {
     #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])
   }
 
+  @Test("a mouse report with a number no terminal sends is dropped, not trusted (issue 22)")
+  func malformedMouseReports() {
+    var input = LiveInput()
+    for report in [
+      "<0;1;-9223372036854775808M", "<0;1;-1M", "<0;1;0M", "<0;0;1M", "<0;1;65536M",
+      "<0;1;99999999999999999999M", "<0;+1;1M", "<0;1;1;1M", "<0;;1M", "<-1;1;1M",
+      "<0;1;1 M", "<9223372036854775807;1;1M",
+    ] {
+      #expect(input.feed(Array("\u{1B}[\(report)q".utf8)) == [.key(.character("q"))], "\(report)")
+      #expect(input.pendingCount == 0)
+    }
+    #expect(
+      input.feed(Array("\u{1B}[<0;65535;65535m".utf8)) == [
+        .mouse(.release(.left), column: 65535, row: 65535)
+      ])
+  }
+
   func session(_ text: String, heights: [Double]? = nil) -> Session {
     let list = TextList(bytes: Array(text.utf8), isHeader: { $0.first == UInt8(ascii: "#") })
     let layout = Layout(sections: list.sectionSpecs, ownHeights: heights, flags: nil)

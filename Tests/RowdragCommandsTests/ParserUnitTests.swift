@@ -28,6 +28,9 @@ struct ParserUnitTests {
     #expect(lex("press /a;b#c\\/d/; release") == ["press|/a;b#c/d/", "release"])
     #expect(lex("write /tmp/x y ; list") == ["write|/tmp/x y", "list"])
     #expect(lex("w") == ["w"])
+    // Issue 22: trace takes a path as write does, not a /REGEX/.
+    #expect(lex("trace /tmp/t.jsonl; tick") == ["trace|/tmp/t.jsonl", "tick"])
+    #expect(lex("write! /tmp/x # c") == ["write!|/tmp/x"])
     #expect(lex("press /unclosed").first?.hasPrefix("error: press:") == true)
   }
 
@@ -93,6 +96,9 @@ struct ParserUnitTests {
         == .set(key: "autoscroll", values: ["linear", "zone=150"]))
     #expect(try parse("get rule") == .get(key: "rule"))
     #expect(try parse("w out.txt") == .write("out.txt"))
+    #expect(try parse("write! /tmp/out.txt") == .write("/tmp/out.txt", force: true))
+    #expect(try parse("reload") == .reload)
+    #expect(try parse("trace /tmp/t.jsonl") == .trace("/tmp/t.jsonl"))
     #expect(try parse("Q") == .quit(force: true))
     #expect(try parse("help drag") == .help("drag"))
   }

@@ -264,8 +264,13 @@ def test_session_keeps_its_list_when_the_file_is_rewritten(binary):
     out = command(child, "list")
     assert "5\t-\tread book" in out, out
     command(child, "move 1 $")
-    child.sendline("write")
-    child.expect(PROMPT)
+    # Issue 22: 'write' no longer replaces a file another program changed; it says so
+    # and names the ways out, and 'write!' overwrites.
+    out = command(child, "write")
+    assert "changed since it was read; 'write!' overwrites it" in out, out
+    with open(path) as f:
+        assert f.read() == "x\n"
+    command(child, "write!")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     with open(path) as f:

@@ -13,8 +13,8 @@ extension LiveController {
       guard case .key(.character(let c)) = event else { return nil }
       switch c {
       case "y":
-        if run("write") { return .quit }
         mode = .normal
+        if write(quitAfter: true) { return .quit }
       case "d": return .quit
       case "n":
         mode = .normal
@@ -22,6 +22,8 @@ extension LiveController {
       default: break
       }
       return nil
+    case .confirmChanged(let quitAfter):
+      return answerChanged(event, quitAfter: quitAfter)
     case .search(let text):
       search(text, event)
       return nil
@@ -109,10 +111,7 @@ extension LiveController {
       }
     case .character("u"): run("undo")
     case .control("r"): run("redo")
-    case .character("w"):
-      if run("write") && renderer.message == nil {
-        renderer.message = "wrote \(session.filePath ?? "the list")"
-      }
+    case .character("w"): write(quitAfter: false)
     case .character("q"):
       guard engine.phase == .idle else { return nil }
       guard engine.isDirty && asksBeforeQuit else { return .quit }
@@ -133,6 +132,51 @@ extension LiveController {
       draw(full: true)
     default:
       break
+    }
+    return nil
+  }
+
+  /// `w`: writes, unless another program changed the file since it was read; then
+  /// asks (`confirmChanged`). True when the list was written.
+  @discardableResult
+  private func write(quitAfter: Bool) -> Bool {
+    // During a gesture `write` says why it cannot; there is nothing to ask yet.
+    if session.engine.phase == .idle && session.listFileChanged {
+      mode = .confirmChanged(quitAfter: quitAfter)
+      renderer.message =
+        "\(session.filePath ?? "the file") changed since it was read: o overwrite it, "
+        + "r reload it (drops your changes), c cancel"
+      return false
+    }
+    guard run("write") else { return false }
+    renderer.message = "wrote \(session.filePath ?? "the list")"
+    return true
+  }
+
+  /// The answer to "changed since it was read".
+  private func answerChanged(_ event: LiveEvent, quitAfter: Bool) -> End? {
+    let answer: Character
+    switch event {
+    case .key(.character(let c)): answer = c
+    case .key(.escape): answer = "c"
+    default: return nil
+    }
+    switch answer {
+    case "o":
+      mode = .normal
+      guard run("write!") else { return nil }
+      if quitAfter { return .quit }
+      renderer.message = "wrote \(session.filePath ?? "the list")"
+    case "r":
+      mode = .normal
+      guard run("reload") else { return nil }
+      let rows = session.engine.layout.rowCount
+      renderer.cursor = rows == 0 ? nil : Swift.min(renderer.cursor ?? 0, rows - 1)
+      renderer.message = "reloaded \(session.filePath ?? "the list"): your changes are dropped"
+    case "c":
+      mode = .normal
+      renderer.message = nil
+    default: break
     }
     return nil
   }
@@ -214,8 +258,13 @@ extension LiveController {
       do {
         let position = try session.resolve(.pattern(text))
         moveCursor(to: position)
+      } catch let error as CommandError {
+        // What `press /REGEX/` says: an invalid or too complex pattern, or no match.
+        renderer.message = error.message
+      } catch let error as EngineError {
+        renderer.message = error.message
       } catch {
-        renderer.message = "no row matches /\(text)/"
+        renderer.message = "\(error)"
       }
     case .escape:
       mode = .normal

@@ -17,6 +17,9 @@ final class LiveController {
   enum Mode {
     case normal
     case confirmQuit
+    /// `w` found the file changed by another program: overwrite, reload or cancel (and
+    /// then quit, when `w` came from the quit question).
+    case confirmChanged(quitAfter: Bool)
     case search(String)
     case help
   }
@@ -50,6 +53,7 @@ final class LiveController {
 
   func run() -> End {
     recorder?.begin(session, rows: renderer.rows, columns: renderer.columns)
+    if let message = recorder?.failureMessage { renderer.message = message }
     fitViewport()
     draw(full: true)
     while true {
@@ -76,7 +80,7 @@ final class LiveController {
   }
 
   func finish(_ end: End) -> End {
-    recorder?.finish()
+    recorder?.finish(discarded: session.engine.isDirty)
     return end
   }
 
@@ -93,7 +97,10 @@ final class LiveController {
       renderer.message = failure.description
       return false
     }
-    recorder?.record(command)
+    if let recorder, recorder.failure == nil {
+      recorder.record(command)
+      if let message = recorder.failureMessage { renderer.message = message }
+    }
     let said = output.text.split(separator: "\n").last.map(String.init)
     if let said { renderer.message = said }
     return true
@@ -172,7 +179,8 @@ final class LiveController {
       "         Space                     lift the cursor row; again to drop it",
       "         ↑ ↓ while lifted          move it one slot",
       "         Esc                       cancel",
-      "         u  Ctrl-R                 undo, redo", "         w                         write",
+      "         u  Ctrl-R                 undo, redo",
+      "         w                         write (asks if another program changed the file)",
       "         /                         search labels",
       "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",

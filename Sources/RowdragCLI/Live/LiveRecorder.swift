@@ -8,9 +8,16 @@ import Glibc  // errno
 /// `--record FILE`: the live session as a plain rowdrag script, appended to `FILE`
 /// line by line as it happens, so that `rowdrag -f FILE LIST` replays it to the same
 /// bytes. Consecutive ticks are written as one `tick N` (N frames are N frames).
+///
+/// The first failed write (a full disk, `/dev/full`) stops the recording: the session
+/// goes on unharmed, the view says so once, and rowdrag reports it when it leaves.
 final class LiveRecorder {
   private let sink: OutputSink
   private var pendingTicks = 0
+  /// Why the recording stopped, if it did.
+  private(set) var failure: IOFailure?
+  /// The list file, for the comment a write leaves.
+  private var listPath = "<stdin>"
 
   /// Opens `path` for appending; nil, with the reason, when it cannot be.
   static func open(_ path: String) -> Result<LiveRecorder, CommandError> {
@@ -28,8 +35,10 @@ final class LiveRecorder {
   /// The header of a session: where and at what size it ran, then every setting and
   /// the offset, so the script does not depend on the options it was recorded with.
   func begin(_ session: Session, rows: Int, columns: Int) {
+    listPath = session.filePath ?? "<stdin>"
     var text =
       "# rowdrag live session on \(session.filePath ?? "<stdin>"), terminal \(columns)x\(rows)\n"
+      + "# replay: 'rowdrag -f THIS LIST' prints the result, 'rowdrag -i -f THIS LIST' writes it\n"
     // Every setting but the preset's name, which the others spell out in full.
     for setting in SettingTable.settings where setting.key != "preset" {
       if let value = try? SettingTable.value(of: setting.key, in: session.engine) {
@@ -40,20 +49,37 @@ final class LiveRecorder {
     write(text)
   }
 
-  /// Records a command that ran.
+  /// Records a command that ran. A write is recorded as a comment: a replay changes
+  /// a file only when asked to (`rowdrag -i -f RECORDING FILE` writes the final list).
   func record(_ command: String) {
     if command.hasPrefix("tick "), let n = Int(command.dropFirst(5)) {
       pendingTicks += n
       return
     }
     flushTicks()
+    if let path = Self.writtenPath(command) {
+      write("# wrote \(path ?? listPath)\n")
+      return
+    }
     write(command + "\n")
   }
 
-  /// Writes out ticks still held back; the end of a session.
-  func finish() {
+  /// For a `write` or `write!` command, the file it names (nil: the list file).
+  private static func writtenPath(_ command: String) -> String?? {
+    var lexer = CommandLexer(line: command)
+    guard case .success(let raw)? = lexer.next(),
+      case .write(let path, _)? = try? CommandParser.parse(raw)
+    else { return nil }
+    return .some(path)
+  }
+
+  /// Writes out ticks still held back; the end of a session. `discarded`: it ended
+  /// with changes it did not write, which a replay would still make.
+  func finish(discarded: Bool) {
     flushTicks()
-    try? sink.flush()
+    if discarded {
+      write("# the session ended here without writing the changes since its last write\n")
+    }
   }
 
   private func flushTicks() {
@@ -63,7 +89,19 @@ final class LiveRecorder {
   }
 
   private func write(_ text: String) {
-    try? sink.write(text)
-    try? sink.flush()
+    guard failure == nil else { return }
+    do {
+      try sink.write(text)
+      try sink.flush()
+    } catch let error as IOFailure {
+      failure = error
+    } catch {
+      failure = IOFailure(path: sink.name, message: "cannot write: \(error)")
+    }
+  }
+
+  /// The line rowdrag reports when the recording stopped.
+  var failureMessage: String? {
+    failure.map { "--record: \($0.description); recording stopped" }
   }
 }

@@ -29,15 +29,23 @@ public enum LiveView {
       switch LiveRecorder.open(path) {
       case .success(let opened): recorder = opened
       case .failure(let error):
-        try? stderr.write("rowdrag: \(error.message)\n")
+        try? stderr.write("rowdrag: \(error.description)\n")
+        try? stderr.flush()
         return .ioFailure
       }
     }
     switch run(session, recorder: recorder, fromShell: false) {
     case .failure(let error):
       try? stderr.write("rowdrag: \(error.message)\n")
+      try? stderr.flush()
       return .usage
     case .success(let end):
+      // A recording that stopped is said once, after the terminal is given back.
+      if let message = recorder?.failureMessage {
+        try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
+        try? stderr.flush()
+        if end == .quit { return .ioFailure }
+      }
       return end == .quit ? .success : .interrupted
     }
   }
