@@ -42,7 +42,11 @@ _rowdrag() {
       return
       ;;
     --compare)
-      COMPREPLY=($(compgen -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "$cur"))
+      # Comma-separated: the name after the last comma, the ones before kept.
+      local done=""
+      [[ $cur == *,* ]] && done=${cur%,*},
+      compopt -o nospace 2>/dev/null
+      COMPREPLY=($(compgen -P "$done" -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate all" -- "${cur##*,}"))
       return
       ;;
     --plot)

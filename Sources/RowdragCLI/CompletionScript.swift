@@ -67,6 +67,18 @@ public enum CompletionScript {
                 return
                 ;;
           """)
+      case .commaList(let words):
+        cases.append(
+          """
+              \(pattern))
+                # Comma-separated: the name after the last comma, the ones before kept.
+                local done=""
+                [[ $cur == *,* ]] && done=${cur%,*},
+                compopt -o nospace 2>/dev/null
+                COMPREPLY=($(compgen -P "$done" -W "\(words.joined(separator: " "))" -- "${cur##*,}"))
+                return
+                ;;
+          """)
       case .fileNames:
         cases.append(
           """
@@ -150,6 +162,8 @@ public enum CompletionScript {
         let message = argument.lowercased()
         switch o.completes {
         case .words(let words): action = ":\(message):(\(words.joined(separator: " ")))"
+        case .commaList(let words):
+          action = ":\(message):_values -s , \(message) \(words.joined(separator: " "))"
         case .fileNames: action = ":\(message):_files"
         case .commandNames: action = ":\(message):_rowdrag_commands"
         case .nothing: action = ":\(message):"
@@ -209,6 +223,10 @@ public enum CompletionScript {
       if o.argument != nil && !o.optionalArgument {
         switch o.completes {
         case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+        case .commaList(let words):
+          // fish's own helper completes the item after the last comma.
+          let list = "printf '%s\\n' " + words.joined(separator: " ")
+          line += " -x -a \(fishQuoted("(__fish_complete_list , \"\(list)\")"))"
         case .fileNames: line += " -r -F"
         case .commandNames: line += " -x -a '(__rowdrag_commands)'"
         case .nothing: line += " -x"

@@ -59,6 +59,8 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case nothing
   /// One of these words.
   case words([String])
+  /// These words, comma-separated (`--compare flutter,qt`).
+  case commaList([String])
   /// A file name.
   case fileNames
   /// A command name of the language (the start of a script).
@@ -102,10 +104,21 @@ public enum OptionTable {
       "write one JSON line per frame to FILE ('-': standard output)"
     ) { options, value in options.trace = value },
     OptionSpec(
-      "compare", argument: "NAMES", completes: .words(PresetTable.names),
-      "run the script under each preset (comma-separated) and print a table"
-    ) { options, value in
-      options.compare = (value ?? "").split(separator: ",").map(String.init)
+      "compare", argument: "NAMES", completes: .commaList(PresetTable.names + ["all"]),
+      "run the script under each preset (comma-separated, or all) and print a table"
+    ) { options, value throws(UsageError) in
+      let names = (value ?? "").split(separator: ",").map(String.init)
+      // Names are checked here, so a typo is a usage error before anything runs.
+      for name in names where name != "all" && !PresetTable.names.contains(name) {
+        throw UsageError(
+          message: "--compare: unknown preset '\(name)'"
+            + Suggestion.hint(for: name, in: PresetTable.names) + "; the presets are all, "
+            + PresetTable.names.joined(separator: ", "))
+      }
+      guard !names.isEmpty else {
+        throw UsageError(message: "--compare: name presets, comma-separated, or all")
+      }
+      options.compare = names
     },
     OptionSpec(
       "plot", argument: "FILE", completes: .fileNames,

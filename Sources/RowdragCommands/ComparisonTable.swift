@@ -32,6 +32,11 @@ enum ComparisonTable {
         "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
     }
     if runs.contains(where: { $0.failures > 0 }) { text += "\n" }
+    text +=
+      "\n  moved: each drop, from → to (row numbers); passed: slots the lifted row stepped\n"
+      + "  through, back and forth; swaps: its steps; first scroll: the first frame that\n"
+      + "  auto-scrolled; offset: the final scroll offset; peak speed: the largest\n"
+      + "  |offset change| × fps of one frame\n"
     text += summary(runs)
     return text
   }
@@ -40,8 +45,14 @@ enum ComparisonTable {
   private static func summary(_ runs: [ComparisonRecorder]) -> String {
     guard runs.count > 1 else { return "" }
     var lines: [String] = []
-    if let far = runs.max(by: { $0.rowsPassed < $1.rowsPassed }), far.rowsPassed > 0 {
-      lines.append("\(far.preset) moved the row farthest (\(far.rowsPassed) slots)")
+    // Farthest is where the row ended, not how many slots it stepped through.
+    func distance(_ run: ComparisonRecorder) -> Int {
+      run.moves.reduce(0) { $0 + abs($1.to - $1.from) }
+        + (run.pending.map { abs($0.to - $0.from) } ?? 0)
+    }
+    if let far = runs.max(by: { distance($0) < distance($1) }), distance(far) > 0 {
+      let rows = distance(far)
+      lines.append("\(far.preset) moved the row farthest (\(rows) row\(rows == 1 ? "" : "s"))")
     }
     let scrolled = runs.compactMap { run in run.firstScrollFrame.map { (run, $0) } }
     if let (first, frame) = scrolled.min(by: { $0.1 < $1.1 }) {

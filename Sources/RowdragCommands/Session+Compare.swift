@@ -13,7 +13,9 @@ extension Session {
       if word.hasPrefix("plot=") {
         plotPath = String(word.dropFirst(5))
       } else {
-        names += word.split(separator: ",").map(String.init)
+        for name in word.split(separator: ",").map(String.init) {
+          names += name == "all" ? PresetTable.names : [name]
+        }
       }
     }
     guard !names.isEmpty else {

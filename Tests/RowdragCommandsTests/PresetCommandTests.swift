@@ -350,9 +350,11 @@ struct PresetCommandTests {
         Int32(1)
       ),
       (
+        // A misspelt name is a usage error, exit 2, listing the presets (issue 25).
         ["--compare", "rowdrag,fluter", "-e", "tick 1"],
-        "rowdrag: --compare: preset: unknown preset 'fluter'; the command presets lists them (rowdrag -e presets); did you mean 'flutter'?\n",
-        Int32(1)
+        "rowdrag: --compare: unknown preset 'fluter'; did you mean 'flutter'?; the presets are all, "
+          + PresetTable.names.joined(separator: ", ") + " (see 'rowdrag --help')\n",
+        Int32(2)
       ),
     ])
   func compareRefusals(_ options: [String], _ message: String, _ status: Int32) {

@@ -39,6 +39,9 @@ def test_bash(binary):
         "drop", "edge", "far", "guarded", "intersect", "midpoint", "nearest", "overlap", "under"]
     assert bash_complete(["rowdrag", "--preset", "fl"], cwd) == ["flutter"]
     assert bash_complete(["rowdrag", "--compare", "d"], cwd) == ["displaylink-fixed", "dndkit"]
+    # After a comma, the next name, the ones before kept (issue 25).
+    assert bash_complete(["rowdrag", "--compare", "flutter,q"], cwd) == ["flutter,qt"]
+    assert bash_complete(["rowdrag", "--compare", "flutter,a"], cwd) == ["flutter,all", "flutter,ats"]
     assert bash_complete(["rowdrag", "-f", ""], cwd) == ["alpha.txt", "beta.rowdrag"]
     assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'presets", "'press", "'print"]
     assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]
@@ -59,9 +62,10 @@ def test_fish(binary):
     assert fish_complete("rowdrag --preset it", cwd) == ["itemtouchhelper"]
     assert fish_complete("rowdrag -f ", cwd) == ["alpha.txt", "beta.rowdrag"]
     assert fish_complete("rowdrag -e pr", cwd) == ["presets", "press", "print"]
+    assert fish_complete("rowdrag --compare flutter,q", cwd) == ["flutter,qt"]
     # Each command with its own summary, not -e's.
     described = fish_complete("rowdrag -e mo", cwd, descriptions=True)
-    assert described == ["move\tmove a row directly so it ends as row TO (N, $ or S:R)"], described
+    assert described == ["move\tmove a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)"], described
 
 
 def test_zsh(binary):
@@ -81,6 +85,10 @@ def test_zsh(binary):
     child.expect("% ")
     child.send("rowdrag --preset fl\t")
     child.expect_exact("rowdrag --preset flutter")
+    child.sendcontrol("c")
+    child.expect("% ")
+    child.send("rowdrag --compare flutter,q\t")
+    child.expect_exact("flutter,qt")
     child.sendcontrol("c")
     child.expect("% ")
     child.send("rowdrag -f \t")
