@@ -199,7 +199,7 @@ def test_ctrl_c_clears_the_line(binary):
     child.send("\x03")  # VINTR as the terminal sends it (not sendintr, which guesses)
     child.expect(PROMPT)
     out = command(child, "list")
-    assert "1\t-\tread book" in out, out  # the half-typed move never ran
+    assert "1\t-\tbuy milk" in out, out  # the half-typed move never ran
     assert child.isalive()
     child.sendline("quit")
     child.expect(pexpect.EOF)
