@@ -34,7 +34,10 @@ extension Runner {
     var stamp: FileStamp?
     do {
       if options.inPlace != nil, let path = options.file { try AtomicFile.checkEditable(path) }
-      if options.listFromStdin {
+      if options.file == nil && environment.stdinIsTerminal && Runner.needsNoList(options) {
+        // `rowdrag -e presets` at a terminal: nothing to read the list for.
+        store = ByteStore([])
+      } else if options.listFromStdin {
         store = try readStdin()
       } else {
         (store, stamp) = try FileReader.readStamped(path: options.file, mapping: !interactive)
@@ -103,5 +106,29 @@ extension Runner {
       }
     }
     return nil
+  }
+}
+
+extension Runner {
+  /// The commands that read no list: `help` and `presets`.
+  static let listFreeCommands: Set<String> = ["help", "presets"]
+
+  /// Whether every command of the `-e` scripts is one that reads no list (and there
+  /// are some, and no `-f`), so that a list on a terminal need not be typed first.
+  static func needsNoList(_ options: Options) -> Bool {
+    var any = false
+    for script in options.scripts {
+      guard case .expression(let text, _) = script else { return false }
+      for line in text.split(separator: "\n") {
+        var lexer = CommandLexer(line: line)
+        while let next = lexer.next() {
+          guard case .success(let raw) = next,
+            let spec = CommandTable.spec(named: raw.name), listFreeCommands.contains(spec.name)
+          else { return false }
+          any = true
+        }
+      }
+    }
+    return any
   }
 }

@@ -289,3 +289,20 @@ def test_the_shell_says_what_a_move_and_a_write_did(binary):
     child.expect(pexpect.EOF)
     quiet = subprocess.run([binary, "-n", "-e", "move 3 1; write", path], capture_output=True, text=True)
     assert quiet.stdout == "" and quiet.stderr == "", quiet
+
+
+def test_commands_that_need_no_list_run_from_a_terminal_without_file(binary):
+    """`rowdrag -e presets` and `rowdrag -e 'help move'` typed at a terminal need no
+    list (issue 26); `rowdrag presets` says to use -e rather than only failing."""
+    for args, expected in ((["-e", "presets"], "flutter"), (["-e", "help move"], "usage: move ADDR TO")):
+        child = pexpect.spawn(binary, args, encoding="utf-8", timeout=10)
+        child.expect(pexpect.EOF)
+        assert expected in child.before, (args, child.before)
+        child.close()
+        assert child.exitstatus == 0, (args, child.exitstatus)
+    work = tempfile.mkdtemp(prefix="rowdrag-nolist-")
+    child = pexpect.spawn(binary, ["presets"], cwd=work, encoding="utf-8", timeout=10)
+    child.expect(pexpect.EOF)
+    assert "to run the command, give it with -e: rowdrag -e presets" in child.before, child.before
+    child.close()
+    assert child.exitstatus == 4
