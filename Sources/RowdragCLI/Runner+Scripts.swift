@@ -77,6 +77,11 @@ extension Runner {
         if result.quit != .proceed { break scripts }
       }
     }
+    if options.compare == nil,
+      let warning = session.touches.panWarning(hold: session.engine.settings.hold)
+    {
+      report(warning)
+    }
     if let names = options.compare {
       if let failed { return failed }
       let words = names + (options.plot.map { ["plot=" + $0] } ?? [])

@@ -32,11 +32,27 @@ final class ComparisonRecorder {
   /// Velocity (points per second, signed) against the measured distance from the edge.
   var velocitySeries = Series()
 
+  /// Touches that lifted a row, and touches that became a pan (a drag before the hold).
+  var touches = TouchCount()
+  /// The preset's hold, for saying why nothing lifted.
+  let hold: Double
+
   private var lastSlot: Int?
 
   init(preset: String, engine: Engine) {
     self.preset = preset
     self.offset = engine.offset
+    self.hold = engine.settings.hold
+  }
+
+  /// Why the row never moved under this preset, when that is the case: every touch
+  /// became a pan, or none lifted.
+  var idleReason: String? {
+    guard moves.isEmpty, pending == nil, touches.lifted == 0 else { return nil }
+    if touches.panned > 0 {
+      return "panned: drag before the \(NumberText.fixed3(hold)) s hold"
+    }
+    return "never lifted"
   }
 
   /// After each frame of a tick or wait, with the frames per second in force.
@@ -56,6 +72,7 @@ final class ComparisonRecorder {
 
   /// After each replayed command, with the engine before and after it.
   func command(before: Engine, after: Engine, failed: String?) {
+    touches.count(before: before.phase, after: after.phase)
     if let failed {
       failures += 1
       if firstFailure == nil { firstFailure = failed }
@@ -114,5 +131,30 @@ struct Series {
   var all: [(x: Double, y: Double)] {
     guard let last, let kept = points.last, kept != last else { return points }
     return points + [last]
+  }
+}
+
+/// How the touches of a run went: lifted, or turned into a pan. A command that leaves
+/// the phase lifted (or panning) when it was not before is one more of those; frames in
+/// between count at their own report.
+public struct TouchCount: Sendable, Equatable {
+  public var lifted = 0
+  public var panned = 0
+
+  /// The warning a script gets when every touch became a pan, with the hold to wait.
+  public func panWarning(hold: Double) -> String? {
+    guard panned > 0, lifted == 0 else { return nil }
+    return "warning: every drag came before the \(NumberText.fixed3(hold)) s hold and became a "
+      + "pan, so no row lifted; wait at least \(NumberText.fixed3(hold)) s after a press "
+      + "(e.g. 'press 3; wait \(NumberText.fixed3(hold)); drag …')"
+  }
+
+  public mutating func count(before: Phase, after: Phase) {
+    switch (before, after) {
+    case (.lifted, .lifted), (.panning, .panning): break
+    case (_, .lifted): lifted += 1
+    case (_, .panning): panned += 1
+    default: break
+    }
   }
 }

@@ -9,7 +9,8 @@ enum ComparisonTable {
       var moved = run.moves.map { "\($0.from) → \($0.to)" }
       if let p = run.pending { moved.append("\(p.from) → \(p.to) (lifted)") }
       rows.append([
-        run.preset, moved.isEmpty ? "-" : moved.joined(separator: ", "), "\(run.rowsPassed)",
+        run.preset, run.idleReason ?? (moved.isEmpty ? "-" : moved.joined(separator: ", ")),
+        "\(run.rowsPassed)",
         "\(run.swaps)", run.firstScrollFrame.map { "frame \($0)" } ?? "-", n(run.offset),
         run.peakSpeed > 0 ? "\(n(run.peakSpeed)) pt/s" : "-",
       ])
@@ -60,6 +61,14 @@ enum ComparisonTable {
     }
     if let fast = runs.max(by: { $0.peakSpeed < $1.peakSpeed }), fast.peakSpeed > 0 {
       lines.append("\(fast.preset) scrolled fastest (\(NumberText.fixed3(fast.peakSpeed)) pt/s)")
+    }
+    for run in runs {
+      guard let reason = run.idleReason else { continue }
+      lines.append(
+        reason == "never lifted"
+          ? "\(run.preset) never lifted the row"
+          : "\(run.preset) never lifted the row: every drag came before its "
+            + "\(NumberText.fixed3(run.hold)) s hold and became a pan")
     }
     let still = runs.filter { $0.firstScrollFrame == nil }.map(\.preset)
     if !still.isEmpty && !scrolled.isEmpty {

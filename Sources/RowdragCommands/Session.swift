@@ -71,6 +71,10 @@ public final class Session {
   /// by the front, which knows the options.
   public var reader: ((String) throws -> (Document, Layout, FileStamp?))?
 
+  /// How this session's touches went: a script whose drags all became pans (a hold it
+  /// did not wait for) is warned about.
+  public internal(set) var touches = TouchCount()
+
   public init(document: Document, layout: Layout, filePath: String?) {
     self.document = document
     self.engine = Engine(layout: layout)
@@ -88,6 +92,8 @@ public final class Session {
   public func run(_ command: Command, named name: String, out: OutputSink) throws(CommandError)
     -> Outcome
   {
+    let phase = engine.phase
+    defer { touches.count(before: phase, after: engine.phase) }
     do {
       return try execute(command, out: out)
     } catch let error as EngineError {

@@ -363,3 +363,37 @@ struct PresetCommandTests {
     #expect(result.status == status)
   }
 }
+
+@Suite("empty comparison rows explained (issue 25)")
+struct IdleRowTests {
+  static let rows = (1...100).map { "row \($0)\n" }.joined()
+
+  @Test("a preset whose touch became a pan says so in its row and in the summary")
+  func pannedRow() {
+    let result = run(
+      "press 3; drag y=590; tick 30; release; compare rowdrag flutter", on: Self.rows,
+      options: ["-n"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("  flutter  panned: drag before the 0.5 s hold "))
+    #expect(
+      result.stdout.contains(
+        "  flutter never lifted the row: every drag came before its 0.5 s hold and became a pan\n"))
+    #expect(result.stdout.contains("  rowdrag  3 → "))
+  }
+
+  @Test("a script whose every drag became a pan gets one warning; one that waited gets none")
+  func panWarning() {
+    let panned = run(
+      "press 3; drag y=590; tick 30; release; press 5; drag +100; release", on: Self.rows,
+      options: ["-n", "--preset", "flutter"])
+    #expect(
+      panned.stderr
+        == "rowdrag: warning: every drag came before the 0.5 s hold and became a pan, so no row lifted; wait at least 0.5 s after a press (e.g. 'press 3; wait 0.5; drag …')\n"
+    )
+    #expect(panned.status == 0)
+    let waited = run(
+      "press 3; wait 0.6; drag y=590; release", on: Self.rows,
+      options: ["-n", "--preset", "flutter"])
+    #expect(waited.stderr.isEmpty)
+  }
+}
