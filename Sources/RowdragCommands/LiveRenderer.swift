@@ -22,6 +22,9 @@ public struct LiveRenderer {
   /// The bottom line: a message, or nil for the key hints.
   public var message: String?
   public var color: Bool
+  /// Whether the list scrolled under a held row at the last frame: the status names
+  /// the auto-scroll only then, not while a row merely rests in the edge zone.
+  public var isScrolling = false
 
   public init(session: Session, rows: Int, columns: Int) {
     self.session = session
@@ -62,7 +65,7 @@ public struct LiveRenderer {
       "\(engine.layout.rowCount) rows" + (engine.isDirty ? " *" : ""),
       engine.phase.name, "offset \(n(engine.offset))",
     ]
-    if let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
+    if isScrolling, let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
     return styled(fit(" " + fields.joined(separator: "  ")), "7")
   }
 

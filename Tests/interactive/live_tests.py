@@ -589,3 +589,71 @@ def test_a_terminal_that_is_not_utf8_gets_ascii(binary):
     assert "- caf? au lait" in live.text(), live.text()
     live.send("q")
     assert live.finish() == 0
+
+
+def lifted_line(live):
+    """The screen line of the lifted row's snapshot (its first line), or None."""
+    return next((line for line in live.screen.display if line.startswith(">>") and line[2:9].strip()),
+                None)
+
+
+def test_keyboard_moves_are_one_slot_per_key_and_keep_the_row_in_view(binary):
+    """Issue 22 item 14: each Down ran 'drag +45' on 44-point rows, so after about 22
+    presses the row left the screen and a press moved it two slots, and the status kept
+    saying 'autoscroll +1188/s' when nothing moved. One key is one slot now."""
+    home, path = workspace(numbered(100))
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("item 1 ")
+    live.send(" ")
+    live.wait_for("lifted")
+    for k in range(1, 41):
+        live.send("\x1b[B")
+        live.wait_for(f">>{k + 1:7d}  item 1")
+        assert "autoscroll" not in live.line(1), (k, live.line(1))
+    for k in range(1, 6):
+        live.send("\x1b[A")
+        live.wait_for(f">>{41 - k:7d}  item 1")
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read().splitlines()
+    assert written.index("item 1") == 35, written[:40]
+    original = os.path.join(home, "original.txt")
+    with open(original, "w") as f:
+        f.write(numbered(100))
+    replay = subprocess.run([binary, "-i", "-f", record, original], capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    assert open(original).read() == open(path).read()
+
+
+def test_keyboard_moves_of_rows_of_several_lines_are_one_slot_per_key(binary):
+    """A row of n lines is n x 44 points; one key is still one slot, past short and tall
+    neighbours alike, the row on screen all the way."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "list.md")
+    items = []
+    for k in range(1, 41):
+        items.append(f"- task {k}\n" + "".join(f"  - note {k}.{j}\n" for j in range(k % 3)))
+    with open(path, "w") as f:
+        f.write("".join(items))
+    live = Live(binary, path)
+    live.wait_for("- task 1")
+    live.send(" ")
+    live.wait_for("lifted")
+    for k in range(1, 31):
+        live.send("\x1b[B")
+        live.wait_for(f">>{k + 1:7d}  - task 1")
+        assert "autoscroll" not in live.line(1), (k, live.line(1))
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    order = [line for line in open(path).read().splitlines() if line.startswith("- ")]
+    assert order.index("- task 1") == 30, order
+    assert open(path).read().count("note") == sum(k % 3 for k in range(1, 41))

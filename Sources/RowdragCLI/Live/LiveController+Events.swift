@@ -215,28 +215,14 @@ extension LiveController {
     }
   }
 
-  /// An arrow while lifted: the finger moves past the neighbour's middle, so the row
-  /// takes the next slot as a drag would (pins, locks and sections decide as in any
-  /// gesture). At the edge of the view the finger stays on the edge and the list
-  /// auto-scrolls, frame by frame, until the row has moved.
-  private func moveLifted(_ direction: Int) {
-    let engine = session.engine
-    guard let lift = engine.lift, let finger = engine.finger else { return }
-    let neighbour = lift.position + direction
-    guard neighbour >= 0, neighbour < engine.layout.rowCount else { return }
-    let step = engine.layout.height(at: neighbour) + 1
-    let target = finger + Double(direction) * step
-    if target >= 0 && target < renderer.viewport {
-      run("drag \(direction > 0 ? "+" : "-")\(NumberText.short(step))")
-    } else {
-      run("drag y=\(direction > 0 ? NumberText.short(renderer.viewport - 1) : "0")")
-      var frames = 0
-      while session.engine.lift?.position == lift.position && frames < 120 {
-        run("tick 1")
-        frames += 1
-      }
-    }
+  /// An arrow while lifted: exactly one slot (`KeyboardDrag`), the row kept in view.
+  /// False when it cannot move that way.
+  @discardableResult
+  func moveLifted(_ direction: Int) -> Bool {
+    guard let step = KeyboardDrag.oneSlot(direction, in: session.engine) else { return false }
+    for command in step.commands where !run(command) { return false }
     if let position = session.engine.lift?.position { renderer.cursor = position }
+    return true
   }
 
   /// `/`: typing a pattern; Enter moves the cursor to the first row below it that

@@ -130,10 +130,14 @@ final class LiveController {
     guard session.engine.phase != .idle else {
       clock = nil
       keyboardGesture = false
+      renderer.isScrolling = false
       fitViewport()
       return
     }
-    guard !keyboardGesture else { return }
+    guard !keyboardGesture else {
+      renderer.isScrolling = false
+      return
+    }
     let now = System.monotonicSeconds()
     guard let started = clock else {
       clock = (now, 0)
@@ -141,7 +145,9 @@ final class LiveController {
     }
     let due = Int(((now - started.start) * session.engine.settings.fps).rounded(.down))
     if due > started.frames {
+      let offset = session.engine.offset
       run("tick \(due - started.frames)")
+      renderer.isScrolling = session.engine.offset != offset
       clock = (started.start, due)
     }
   }
@@ -177,7 +183,7 @@ final class LiveController {
       "         Right button or Esc: put it back. Wheel: scroll.",
       "", "  Keys:  ↑ ↓ PgUp PgDn Home End   move the cursor",
       "         Space                     lift the cursor row; again to drop it",
-      "         ↑ ↓ while lifted          move it one slot",
+      "         ↑ ↓ while lifted          move it exactly one slot, kept on screen",
       "         Esc                       cancel",
       "         u  Ctrl-R                 undo, redo",
       "         w                         write (asks if another program changed the file)",
