@@ -87,7 +87,7 @@ def test_long_press_drag_to_the_edge_scrolls_then_drop_write_quit(binary):
     record = os.path.join(home, "session.rowdrag")
     live = Live(binary, path, "--record", record)
     live.wait_for("item 1 ")
-    assert "list.txt" in live.line(1) and "100 rows" in live.line(1), live.line(1)
+    assert "list.txt" in live.line(1) and "row 1 of 100" in live.line(1), live.line(1)
     assert "item 1" in live.line(2), live.text()
     # Long press on item 2 (screen row 3), hold past half a second: lifted.
     live.mouse("press", 3)
@@ -100,7 +100,7 @@ def test_long_press_drag_to_the_edge_scrolls_then_drop_write_quit(binary):
         live.pump(0.02)
     live.pump(1.5)
     status = live.line(1)
-    assert "autoscroll +" in status or "offset 0" not in status, status
+    assert "autoscroll +" in status or "row 2 of 100" not in status, status
     assert ">>" in live.text(), live.text()
     live.mouse("release", bottom)
     live.wait_for("idle")
@@ -331,7 +331,7 @@ def test_w_asks_when_another_program_changed_the_file(binary):
     live.wait_for("changed since it was read")
     live.send("r")  # reload: the session's move is dropped, the new line is there
     live.wait_for("- four")
-    assert "4 rows" in live.line(1) and "*" not in live.line(1), live.line(1)
+    assert "of 4" in live.line(1) and "*" not in live.line(1), live.line(1)
     live.send("\x1b[H \x1b[B ")  # move one again and write: no question now
     live.wait_for("*")
     live.send("w")
@@ -450,7 +450,7 @@ def test_resize_redraws_at_the_new_size(binary):
     live.screen.resize(12, 60)
     live.pump(0.5)
     assert "item 10 " in live.text() and "item 11 " not in live.text(), live.text()
-    assert "100 rows" in live.line(1), live.line(1)
+    assert "of 100" in live.line(1), live.line(1)
     # Nothing moves: the loop sleeps (under 50 ms of CPU in a second, most of it
     # the redraw above settling).
     def cpu():
@@ -648,6 +648,13 @@ def test_keyboard_moves_of_rows_of_several_lines_are_one_slot_per_key(binary):
         live.send("\x1b[B")
         live.wait_for(f">>{k + 1:7d}  - task 1")
         assert "autoscroll" not in live.line(1), (k, live.line(1))
+    # Up again, past the top of the view: the list scrolls back under it, one slot a key.
+    for k in range(1, 31):
+        live.send("\x1b[A")
+        live.wait_for(f">>{31 - k:7d}  - task 1")
+    for k in range(1, 31):
+        live.send("\x1b[B")
+        live.wait_for(f">>{k + 1:7d}  - task 1")
     live.send(" ")
     live.wait_for("idle")
     live.send("w")
@@ -657,3 +664,108 @@ def test_keyboard_moves_of_rows_of_several_lines_are_one_slot_per_key(binary):
     order = [line for line in open(path).read().splitlines() if line.startswith("- ")]
     assert order.index("- task 1") == 30, order
     assert open(path).read().count("note") == sum(k % 3 for k in range(1, 41))
+
+
+def test_pgdn_pgup_home_end_move_a_lifted_row_a_screen_and_to_its_section_ends(binary):
+    """Issue 26: while a row is lifted PgUp/PgDn move it a screen (less a line, as less
+    pages), Home/End (g/G) to the first/last slot of its section it may take."""
+    home, path = workspace("# A\n" + numbered(60) + "# B\n" + "".join(f"other {k}\n" for k in range(1, 6)))
+    live = Live(binary, path, "--header", "^# ", "--pin", "^item 50$")
+    live.wait_for("item 1 ")
+    live.send(" ")
+    live.wait_for("lifted")
+    live.send("\x1b[6~")  # PgDn: 21 slots of a 22-line table
+    live.wait_for(">>     22  item 1")
+    assert "row 22 of 65" in live.line(1), live.line(1)
+    live.send("\x1b[5~")  # PgUp: back
+    live.wait_for(">>      1  item 1")
+    live.send("\x1b[F")  # End: the pinned item 50 is a barrier, so the slot above it
+    live.wait_for(">>     49  item 1")
+    live.send("G")  # no further
+    live.wait_for("the row cannot move further")
+    assert "row 49 of 65" in live.line(1), live.line(1)
+    live.send("g")  # Home
+    live.wait_for(">>      1  item 1")
+    live.send(" ")
+    live.wait_for("idle")
+    assert "*" not in live.line(1), live.line(1)
+    # Below the pin, End stops at its section's last slot, not in section B.
+    live.send("\x1b[F")  # cursor to the last row
+    live.wait_for("row 65 of 65")
+    live.send("g")
+    for _ in range(50):
+        live.send("j")
+    live.wait_for("row 51 of 65")
+    live.send(" ")
+    live.wait_for("lifted")
+    live.send("\x1b[F")
+    live.wait_for(">>     60  item 51")
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    lines = open(path).read().splitlines()
+    assert lines.index("item 51") == lines.index("# B") - 1, lines
+
+
+def test_vim_keys_search_again_undo_reveals_and_the_message_clears(binary):
+    """Issue 26: j/k as Down/Up, g/G first/last row, n/N the next/previous match of the
+    last search (wrapping, as vim says), u and Ctrl-R put the cursor on the row they
+    moved, on screen; a message goes at the next key; the status reads in rows."""
+    home, path = workspace(numbered(100))
+    live = Live(binary, path)
+    live.wait_for("item 1 ")
+    assert "row 1 of 100" in live.line(1) and "offset" not in live.line(1), live.line(1)
+    live.send("G")
+    live.wait_for("row 100 of 100")
+    assert "item 100" in live.text()
+    live.send("g")
+    live.wait_for("row 1 of 100")
+    live.send("jjjk")
+    live.wait_for("row 3 of 100")
+    live.send("/item 5\r")
+    live.wait_for("row 5 of 100")
+    live.send("n")
+    live.wait_for("row 50 of 100")
+    live.send("n")
+    live.wait_for("row 51 of 100")
+    live.send("NN")
+    live.wait_for("row 5 of 100")
+    live.send("N")  # wraps to the last match
+    live.wait_for("search hit TOP, continuing at BOTTOM")
+    assert "row 59 of 100" in live.line(1), live.line(1)
+    live.send("j")  # the message goes
+    live.wait_for("row 60 of 100")
+    assert "search hit" not in live.text() and "mouse: hold" in live.line(ROWS), live.line(ROWS)
+    # u and Ctrl-R bring the moved row into view with the cursor on it.
+    live.send("g ")
+    live.wait_for("lifted")
+    live.send("G")
+    live.wait_for(">>    100  item 1")
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("u")
+    live.wait_for("row 1 of 100")
+    assert "item 1 " in live.line(2) and "›" in live.line(2), live.text()
+    live.send("\x12")
+    live.wait_for("row 100 of 100")
+    assert any("›" in line and "item 1 " in line for line in live.screen.display), live.text()
+    live.send("q")
+    live.wait_for("unsaved changes")
+    live.send("d")
+    assert live.finish() == 0
+
+
+def test_the_number_column_widens_for_big_lists(binary):
+    """Issue 26: with a million rows the numbers touched the cursor ('›1000000'); the
+    status groups its digits."""
+    home, path = workspace("".join(f"{k}\n" for k in range(1, 1_000_001)))
+    live = Live(binary, path)
+    live.wait_for("row 1 of 1,000,000", 30)
+    live.send("G")
+    live.wait_for("row 1,000,000 of 1,000,000", 30)
+    assert "› 1000000 - 1000000" in live.text(), live.text()
+    live.send("q")
+    assert live.finish() == 0

@@ -25,7 +25,12 @@ enum KeyboardDrag {
   static func oneSlot(_ direction: Int, in engine: Engine) -> Step? {
     guard let lift = engine.lift, let finger = engine.finger else { return nil }
     let viewport = engine.settings.viewport
-    let edge = direction > 0 ? (viewport - 1).rounded(.down) : 0
+    // The finger's last point that way with the snapshot's first line still drawn: a
+    // line shows the snapshot when its middle is inside it.
+    let half = LiveRenderer.pointsPerLine / 2
+    let edge =
+      direction > 0
+      ? (viewport - 1).rounded(.down) : Swift.max(1, (lift.height / 2 - half + 1).rounded(.up))
     // Within the view: the smallest whole-point drag that changes the slot.
     var y = finger.rounded(direction > 0 ? .down : .up)
     while direction > 0 ? y < edge : y > edge {
@@ -44,7 +49,12 @@ enum KeyboardDrag {
       if let step = scrolled(direction, in: engine, fingerAt: y, from: lift) {
         if isOneSlot(step.engine, from: lift) { return step }
       } else if inward == 0 {
-        return nil  // the list does not scroll there: nothing will
+        // The list does not scroll there; on the very edge, perhaps (a narrow zone).
+        guard direction < 0, edge > 0,
+          let step = scrolled(direction, in: engine, fingerAt: 0, from: lift),
+          isOneSlot(step.engine, from: lift)
+        else { return nil }
+        return step
       }
       inward += 4
     }

@@ -36,6 +36,8 @@ final class LiveController {
   var keyboardGesture = false
   var mouseDown = false
   var lastFinger: Double?
+  /// The pattern of the last search that found a row, for `n` and `N`.
+  var lastSearch: String?
 
   /// Whether `q` asks about unsaved changes: in `--live`, where leaving ends the
   /// program; not in the shell's `live`, which returns to a prompt that still has them.
@@ -181,13 +183,16 @@ final class LiveController {
       "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
       "         Right button or Esc: put it back. Wheel: scroll.",
-      "", "  Keys:  ↑ ↓ PgUp PgDn Home End   move the cursor",
+      "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
+      "         Home End g G              first, last row",
       "         Space                     lift the cursor row; again to drop it",
-      "         ↑ ↓ while lifted          move it exactly one slot, kept on screen",
+      "         ↑ ↓ j k  (lifted)         move it exactly one slot, kept on screen",
+      "         PgUp PgDn  (lifted)       move it a screen",
+      "         Home End g G  (lifted)    to the top, bottom of its section",
+      "         /  n N                    search labels; next, previous match",
       "         Esc                       cancel",
-      "         u  Ctrl-R                 undo, redo",
+      "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
       "         w                         write (asks if another program changed the file)",
-      "         /                         search labels",
       "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",
     ]
