@@ -465,8 +465,9 @@ def test_resize_redraws_at_the_new_size(binary):
 
 def test_without_a_terminal_it_is_a_usage_error_that_draws_nothing(binary):
     home, path = workspace("a\n")
+    # (In a session of its own: no controlling terminal, so no /dev/tty either.)
     result = subprocess.run([binary, "--live", path], stdin=subprocess.DEVNULL,
-                            capture_output=True)
+                            capture_output=True, start_new_session=True)
     assert result.returncode == 2, result
     assert result.stdout == b"", result.stdout
     assert b"--live needs a terminal" in result.stderr, result.stderr
@@ -769,3 +770,75 @@ def test_the_number_column_widens_for_big_lists(binary):
     assert "› 1000000 - 1000000" in live.text(), live.text()
     live.send("q")
     assert live.finish() == 0
+
+
+def piped(binary, command, keys, needle, rows=ROWS, columns=COLUMNS):
+    """Runs `command` (a shell line; ROWDRAG is the binary) in a pty that is the
+    controlling terminal, sends `keys` once `needle` is drawn; the exit status and the
+    screen."""
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", ROWDRAG=binary)
+    child = pexpect.spawn("/bin/sh", ["-c", command], env=env, dimensions=(rows, columns),
+                          timeout=10)
+    raw = b""
+    end = time.time() + 5
+    while needle not in "\n".join(screen.display) and time.time() < end:
+        try:
+            data = child.read_nonblocking(65536, timeout=0.05)
+        except pexpect.TIMEOUT:
+            continue
+        raw += data
+        stream.feed(data)
+    assert needle in "\n".join(screen.display), "\n".join(screen.display)
+    for key in keys:
+        child.send(key)
+        time.sleep(0.05)
+    child.expect(pexpect.EOF)
+    raw += child.before
+    child.close()
+    return child.exitstatus, raw
+
+
+def test_a_list_piped_in_is_ordered_on_the_terminal_and_goes_to_standard_output(binary):
+    """Issue 26: 'git log --oneline | rowdrag --live - > ordered.txt' works as fzf and
+    less do: the list from standard input, the keys and the picture on /dev/tty, the
+    final list on standard output at q or w; Ctrl-C sends nothing (exit 130)."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    log = "".join(f"{k:07x} commit {k}\n" for k in range(1, 6))
+    with open(os.path.join(home, "log.txt"), "w") as f:
+        f.write(log)
+    out = os.path.join(home, "ordered.txt")
+    for leave in ("q", "w"):
+        status, raw = piped(binary, f'cat {home}/log.txt | "$ROWDRAG" --live - > {out}',
+                            [" ", "\x1b[B", "\x1b[B", " ", leave], "commit 1")
+        assert status == 0, (leave, status, raw[-300:])
+        assert open(out).read() == ("0000002 commit 2\n0000003 commit 3\n0000001 commit 1\n"
+                                    "0000004 commit 4\n0000005 commit 5\n"), open(out).read()
+    status, raw = piped(binary, f'cat {home}/log.txt | "$ROWDRAG" --live - > {out}',
+                        [" ", "\x1b[B", " ", "\x03"], "commit 1")
+    assert status == 130, status
+    assert open(out).read() == ""
+    # The picture went to the terminal, not into the file; the terminal was given back.
+    assert b"\x1b[?1049l" in raw
+    # From a terminal, '-' has no list to read; without any terminal, nothing to draw on.
+    status, raw = piped(binary, '"$ROWDRAG" --live -; echo "status $?"', [], "status 2")
+    assert b"--live needs a FILE, or a list piped in" in raw, raw
+    result = subprocess.run([binary, "--live", "-"], input=b"a\nb\n", capture_output=True,
+                            start_new_session=True)
+    assert result.returncode == 2 and result.stdout == b"", result
+    assert b"--live needs a terminal" in result.stderr, result.stderr
+
+
+def test_as_the_editor_of_vipe(binary):
+    """Issue 26: EDITOR='rowdrag --live' vipe. vipe writes the pipe to a temporary file,
+    runs the editor on it with the terminal as its input (some versions leave its output
+    on the pipe), and passes the file on: w writes it, q leaves."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    out = os.path.join(home, "out.txt")
+    vipe = ('t=$(mktemp); cat > "$t"; $EDITOR "$t" < /dev/tty; s=$?; cat "$t"; rm -f "$t"; '
+            'exit $s')
+    command = f"printf 'a\\nb\\nc\\n' | EDITOR=\"$ROWDRAG --live\" sh -c '{vipe}' > {out}"
+    status, raw = piped(binary, command, [" ", "\x1b[B", " ", "w", "q"], "- a")
+    assert status == 0, (status, raw[-300:])
+    assert open(out).read() == "b\na\nc\n", open(out).read()

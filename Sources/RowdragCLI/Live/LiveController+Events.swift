@@ -125,7 +125,9 @@ extension LiveController {
       }
     case .character("u"): undoOrRedo("undo")
     case .control("r"): undoOrRedo("redo")
-    case .character("w"): write(quitAfter: false)
+    case .character("w"):
+      guard !writesToStandardOutput else { return engine.phase == .idle ? .quit : nil }
+      write(quitAfter: false)
     case .character("q"):
       guard engine.phase == .idle else { return nil }
       guard engine.isDirty && asksBeforeQuit else { return .quit }

@@ -42,11 +42,19 @@ final class LiveController {
   /// Whether `q` asks about unsaved changes: in `--live`, where leaving ends the
   /// program; not in the shell's `live`, which returns to a prompt that still has them.
   let asksBeforeQuit: Bool
+  /// The list came from standard input and goes to standard output when the view
+  /// ends (`… | rowdrag --live - > out`): `w` ends the view as `q` does, for standard
+  /// output takes the list once.
+  let writesToStandardOutput: Bool
 
-  init(session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool) {
+  init(
+    session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool,
+    writesToStandardOutput: Bool = false
+  ) {
     self.session = session
     self.recorder = recorder
     self.asksBeforeQuit = asksBeforeQuit
+    self.writesToStandardOutput = writesToStandardOutput
     let size = FullScreen.size()
     renderer = LiveRenderer(session: session, rows: size.rows, columns: size.columns)
     renderer.color = color
@@ -192,8 +200,11 @@ final class LiveController {
       "         /  n N                    search labels; next, previous match",
       "         Esc                       cancel",
       "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
-      "         w                         write (asks if another program changed the file)",
-      "         q                         quit (asks when there are unsaved changes)",
+      writesToStandardOutput
+        ? "         w  q                      end; the list goes to standard output"
+        : "         w                         write (asks if another program changed the file)",
+      writesToStandardOutput
+        ? "" : "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",
     ]
     var out = lines
