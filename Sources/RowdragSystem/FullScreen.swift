@@ -152,6 +152,40 @@ public enum FullScreen {
     return n < 0 && errno == EINTR ? [] : nil
   }
 
+  /// Runs `body` with standard error going to a temporary file, and returns what was
+  /// written there: a program it starts (the drop hook) writes nothing over the
+  /// picture. A file, not a pipe, so that no amount of output can block the program.
+  /// When no temporary file can be made, `body` runs as it is.
+  public static func capturingStandardError<T>(_ body: () -> T) -> (T, [UInt8]) {
+    let directory =
+      System.environmentVariables()["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/rowdrag-hook-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else { return (body(), []) }
+    _ = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { unlink($0) } }
+    defer { _ = close(fd) }
+    let saved = dup(2)
+    guard saved >= 0, dup2(fd, 2) >= 0 else {
+      if saved >= 0 { _ = close(saved) }
+      return (body(), [])
+    }
+    let result = body()
+    _ = dup2(saved, 2)
+    _ = close(saved)
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    _ = lseek(fd, 0, SEEK_SET)
+    while output.count < 1 << 20 {
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      output += buffer[..<n]
+    }
+    return (result, output)
+  }
+
   /// Writes `bytes` to the terminal in full.
   public static func write(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { raw in

@@ -842,3 +842,56 @@ def test_as_the_editor_of_vipe(binary):
     status, raw = piped(binary, command, [" ", "\x1b[B", " ", "w", "q"], "- a")
     assert status == 0, (status, raw[-300:])
     assert open(out).read() == "b\na\nc\n", open(out).read()
+
+
+def test_a_drop_the_hook_refused_is_recorded_and_its_output_goes_to_the_message_line(binary):
+    """Issue 22 items 10 and 11: the hook's output was written over the picture (row 3
+    read 'hook says nohree'), and a refused drop was not recorded, so the replay
+    stopped at the next press with 'a gesture is in progress'. Its last line now goes
+    to the message line (all of it to standard error once the view is left), and the
+    refusal is recorded as the 'cancel' it amounts to: the replay gives the same bytes,
+    with the hook or without."""
+    home, path = workspace("alpha\nbravo\ncharlie\ndelta\n")
+    hook = os.path.join(home, "hook.sh")
+    with open(hook, "w") as f:
+        f.write('#!/bin/sh\necho "checking $ROWDRAG_LABEL"\n'
+                'if [ "$ROWDRAG_LABEL" = alpha ]; then echo "hook says no"; exit 1; fi\n'
+                'echo "hook says yes to $ROWDRAG_LABEL"\n')
+    os.chmod(hook, 0o755)
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--on-drop", hook, "--record", record)
+    live.wait_for("- alpha")
+    live.send(" ")
+    live.wait_for("lifted")
+    live.send("\x1b[B")
+    live.wait_for(">>      2  alpha")
+    live.send(" ")  # refused
+    live.wait_for("hook says no")
+    assert "the --on-drop command failed" in live.line(ROWS), live.line(ROWS)
+    # Nothing of it over the picture: every table line is a row as drawn.
+    for line in live.screen.display[1:ROWS - 1]:
+        assert "hook says" not in line and "checking" not in line, live.text()
+    assert "- alpha" in live.line(2) and "- bravo" in live.line(3), live.text()
+    live.send("gj ")  # bravo, lifted
+    live.wait_for("lifted")
+    live.send("\x1b[B\x1b[B")
+    live.wait_for(">>      4  bravo")
+    live.send(" ")  # accepted
+    live.wait_for("hook says yes to bravo")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == "alpha\ncharlie\ndelta\nbravo\n"
+    after = live.raw.split(b"\x1b[?1049l")[-1]
+    assert b"hook says no" in after and b"hook says yes to bravo" in after, after
+    script = open(record).read()
+    assert "\ncancel\n" in script and "# release: the --on-drop command failed" in script, script
+    for hooked in ([], ["--on-drop", hook]):
+        copy = os.path.join(home, "copy.txt")
+        with open(copy, "w") as f:
+            f.write("alpha\nbravo\ncharlie\ndelta\n")
+        replay = subprocess.run([binary, *hooked, "-i", "-f", record, copy], capture_output=True,
+                                text=True)
+        assert replay.returncode == 0, (hooked, replay.stderr)
+        assert open(copy).read() == open(path).read(), (hooked, open(copy).read())

@@ -38,6 +38,9 @@ final class LiveController {
   var lastFinger: Double?
   /// The pattern of the last search that found a row, for `n` and `N`.
   var lastSearch: String?
+  /// Everything the drop hook said during the view, for standard error once the
+  /// terminal is given back.
+  var hookOutput: [UInt8] = []
 
   /// Whether `q` asks about unsaved changes: in `--live`, where leaving ends the
   /// program; not in the shell's `live`, which returns to a prompt that still has them.
@@ -101,10 +104,25 @@ final class LiveController {
   @discardableResult
   func run(_ command: String) -> Bool {
     let output = OutputSink(memoryNamed: "live")
-    let result = LineRunner.run(
-      Array(command.utf8), session: session, out: output, keepGoing: false)
+    let inGesture = session.engine.phase != .idle
+    let run = {
+      LineRunner.run(Array(command.utf8), session: self.session, out: output, keepGoing: false)
+    }
+    // The drop hook writes to standard error: captured, never over the picture.
+    let (result, hookSaid) =
+      session.onDrop == nil ? (run(), []) : FullScreen.capturingStandardError(run)
+    hookOutput += hookSaid
+    let hookLine = Self.lastLine(hookSaid)
     if let failure = result.failures.first {
-      renderer.message = failure.description
+      // What the hook said first: the reason a server gives matters most.
+      renderer.message = (hookLine.map { "\($0) · " } ?? "") + failure.description
+      // A drop the hook refused put the row back, as `cancel` does: recorded so, the
+      // replay reproduces the session to the same bytes, with the hook or without.
+      if inGesture && session.engine.phase == .idle, let recorder, recorder.failure == nil {
+        recorder.note("\(failure.description) (so: cancel)")
+        recorder.record("cancel")
+        if let message = recorder.failureMessage { renderer.message = message }
+      }
       return false
     }
     if let recorder, recorder.failure == nil {
@@ -113,7 +131,18 @@ final class LiveController {
     }
     let said = output.text.split(separator: "\n").last.map(String.init)
     if let said { renderer.message = said }
+    if let hookLine { renderer.message = hookLine }
     return true
+  }
+
+  /// The last line with something on it of what the drop hook said, safe to draw.
+  static func lastLine(_ bytes: [UInt8]) -> String? {
+    let lines = bytes.split(separator: UInt8(ascii: "\n")).filter {
+      $0.contains {
+        $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t")
+      }
+    }
+    return lines.last.map { TerminalText.escape(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The viewport the table area stands for; set when idle (a gesture keeps its own).

@@ -109,6 +109,18 @@ public enum LiveView {
       writesToStandardOutput: !fromShell && session.filePath == nil)
     let end = controller.run()
     FullScreen.leave()
+    // What the drop hook said, whole, where the shell's scrollback keeps it (the view
+    // showed each hook's last line on its message line).
+    if !controller.hookOutput.isEmpty {
+      let stderr = OutputSink(fd: 2, name: "<stderr>")
+      let text = String(decoding: controller.hookOutput, as: UTF8.self)
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      if lines.last?.isEmpty == true { lines.removeLast() }
+      for line in lines {
+        try? stderr.write(stderr.terminalSafe(String(line)) + "\n")
+      }
+      try? stderr.flush()
+    }
     return .success(end)
   }
 }
