@@ -31,7 +31,8 @@ enum KeyboardDrag {
     let edge =
       direction > 0
       ? (viewport - 1).rounded(.down) : Swift.max(1, (lift.height / 2 - half + 1).rounded(.up))
-    // Within the view: the smallest whole-point drag that changes the slot.
+    // Within the view: the first drag, two points further at a time, that changes the
+    // slot.
     var y = finger.rounded(direction > 0 ? .down : .up)
     while direction > 0 ? y < edge : y > edge {
       y = direction > 0 ? Swift.min(edge, y + 2) : Swift.max(edge, y - 2)
