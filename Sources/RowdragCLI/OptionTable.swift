@@ -229,14 +229,15 @@ public enum OptionTable {
   public static var helpText: String {
     var lines = [
       "usage: rowdrag [OPTIONS] [FILE]",
-      "       rowdrag --live [--record RECORDING] [OPTIONS] FILE",
+      "       rowdrag --live [--record RECORDING] [OPTIONS] FILE|-",
       "Reorder a list with the long-press drag gesture of a scrolling table view.",
       "The list comes from FILE, or standard input when FILE is '-' or absent.",
       "Commands come from -e/-f, else standard input when it is not a terminal;",
       "otherwise an interactive shell starts ('help' there lists the commands).",
       "Each line of commands runs as it arrives (from a pipe, a FIFO or a terminal),",
       "and output is flushed whenever rowdrag waits for more: a program can drive it.",
-      "--live shows FILE full screen, to reorder with the mouse or the keys.",
+      "--live shows FILE full screen, to reorder with the mouse or the keys; with '-'",
+      "the list comes from a pipe, the keys from /dev/tty, the result goes to stdout.",
       "",
       "options:",
     ]

@@ -112,7 +112,7 @@ public struct Runner {
   private func run(_ session: Session, _ options: Options, interactive: Bool) -> ExitCode {
     if options.live {
       guard let startLive else {
-        report("--live needs a terminal on standard input and output")
+        report("--live needs a terminal")
         return .usage
       }
       return startLive(session, options)
@@ -177,7 +177,11 @@ public struct Runner {
     if options.record != nil && !options.live { return "--record goes with --live" }
     guard options.live else { return nil }
     if !options.scripts.isEmpty { return "--live takes no -e or -f: the commands come from you" }
-    if options.listFromStdin { return "--live needs a FILE: standard input is the terminal" }
+    // A list from standard input (`… | rowdrag --live -`) is read to its end first; the
+    // view then uses /dev/tty. With standard input the terminal there is no list.
+    if options.listFromStdin && environment.stdinIsTerminal {
+      return "--live needs a FILE, or a list piped in ('seq 10 | rowdrag --live -')"
+    }
     if options.inPlace != nil { return "--live writes with the w key, not -i" }
     if let record = options.record, OutputPath.isList(record, listPath: options.file) {
       return "--record: \(record) is the list itself; record to another file"

@@ -22,6 +22,9 @@ public struct LiveRenderer {
   /// The bottom line: a message, or nil for the key hints.
   public var message: String?
   public var color: Bool
+  /// Whether the list scrolled under a held row at the last frame: the status names
+  /// the auto-scroll only then, not while a row merely rests in the edge zone.
+  public var isScrolling = false
 
   public init(session: Session, rows: Int, columns: Int) {
     self.session = session
@@ -57,12 +60,15 @@ public struct LiveRenderer {
     let engine = session.engine
     let n = NumberText.fixed3
     let name = session.filePath.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+    let count = engine.layout.rowCount
+    let position =
+      cursor.map { "row \(Self.grouped($0 + 1)) of \(Self.grouped(count))" }
+      ?? "\(Self.grouped(count)) rows"
     var fields = [
-      TerminalText.escape(name ?? "<stdin>"),
-      "\(engine.layout.rowCount) rows" + (engine.isDirty ? " *" : ""),
-      engine.phase.name, "offset \(n(engine.offset))",
+      TerminalText.escape(name ?? "<stdin>"), position + (engine.isDirty ? " *" : ""),
+      engine.phase.name,
     ]
-    if let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
+    if isScrolling, let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
     return styled(fit(" " + fields.joined(separator: "  ")), "7")
   }
 
@@ -108,7 +114,7 @@ public struct LiveRenderer {
       } else {
         switch item(at: y, layout: layout) {
         case .row(let p, _) where p == lift?.position:
-          text = "        · · · · · · · ·"
+          text = String(repeating: " ", count: numberWidth + 1) + "· · · · · · · ·"
           style = "2"
         case .row(let p, let top):
           let mark = Character(Unicode.Scalar(layout.flags(at: p).markByte))
@@ -183,12 +189,27 @@ public struct LiveRenderer {
     let k = Int((depth / session.engine.layout.rowHeight).rounded(.down))
     guard k >= 1, k < session.document.lineCount(ofRow: id) else { return "" }
     let text = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
-    return String(repeating: " ", count: 10) + TerminalText.escape(text)
+    return String(repeating: " ", count: numberWidth + 3) + TerminalText.escape(text)
   }
+
+  /// `1234567` as `1,234,567`: the status line's row numbers.
+  static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n.magnitude))
+    var k = digits.count - 3
+    while k > 0 {
+      digits.insert(",", at: k)
+      k -= 3
+    }
+    return (n < 0 ? "-" : "") + String(digits)
+  }
+
+  /// The number column's width: seven, or one more than the last row's number has
+  /// digits, so that a number never touches the cursor or the snapshot's mark.
+  private var numberWidth: Int { Swift.max(7, String(session.engine.layout.rowCount).count + 1) }
 
   private func number(_ position: Int) -> String {
     let s = String(position + 1)
-    return String(repeating: " ", count: Swift.max(0, 7 - s.count)) + s
+    return String(repeating: " ", count: Swift.max(0, numberWidth - s.count)) + s
   }
 
   private func label(_ position: Int) -> String {

@@ -23,6 +23,13 @@ public enum FullScreen {
     return buffer
   }()
   nonisolated(unsafe) static var chainedSignals: [Int32] = []
+  /// The terminal's descriptors: standard input and output, or one descriptor of the
+  /// controlling terminal (`/dev/tty`) when the list comes through a pipe and its
+  /// result goes to one (`… | rowdrag --live - > out`, as `fzf` and `less` do).
+  nonisolated(unsafe) static var inputFD: Int32 = 0
+  nonisolated(unsafe) static var outputFD: Int32 = 1
+  /// The `/dev/tty` descriptor `enter` opened, closed by `leave`.
+  nonisolated(unsafe) static var openedFD: Int32 = -1
 
   static let enterSequence: StaticString =
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
@@ -42,13 +49,42 @@ public enum FullScreen {
       SIGSYS,
     ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
-  /// Takes over the terminal on standard input and output; false when it is none.
+  /// Whether standard input and output are both a terminal.
+  public static var standardStreamsAreTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+  /// Whether the process has a controlling terminal it can open (`/dev/tty`).
+  public static func controllingTerminalOpens() -> Bool {
+    let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { _ = close(fd) }
+    return isatty(fd) == 1
+  }
+
+  /// Takes over the terminal on standard input and output, or, when either is not
+  /// one, the controlling terminal `/dev/tty`; false when there is none.
   public static func enter() -> Bool {
-    guard isatty(0) == 1, isatty(1) == 1, tcgetattr(0, &saved) == 0 else { return false }
+    if standardStreamsAreTerminal {
+      (inputFD, outputFD) = (0, 1)
+    } else {
+      let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      guard fd >= 0 else { return false }
+      guard isatty(fd) == 1 else {
+        _ = close(fd)
+        return false
+      }
+      (inputFD, outputFD, openedFD) = (fd, fd, fd)
+    }
+    guard tcgetattr(inputFD, &saved) == 0 else {
+      closeOpened()
+      return false
+    }
     var raw = saved
     cfmakeraw(&raw)
     raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+    guard tcsetattr(inputFD, TCSAFLUSH, &raw) == 0 else {
+      closeOpened()
+      return false
+    }
     active.store(true, ordering: .sequentiallyConsistent)
     writeAll(enterSequence)
     for signal in fatalSignals where !isIgnored(signal) { chain(signal, onFatal) }
@@ -63,6 +99,13 @@ public enum FullScreen {
     restore()
     for signal in chainedSignals { _ = sigaction(signal, previous + Int(signal), nil) }
     chainedSignals = []
+    closeOpened()
+  }
+
+  private static func closeOpened() {
+    guard openedFD >= 0 else { return }
+    _ = close(openedFD)
+    (inputFD, outputFD, openedFD) = (0, 1, -1)
   }
 
   /// After a stop and `fg`: takes the terminal again if the stop gave it back.
@@ -87,7 +130,7 @@ public enum FullScreen {
   /// Rows and columns of the terminal.
   public static func size() -> (rows: Int, columns: Int) {
     var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+    guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
       return (24, 80)
     }
     return (Int(size.ws_row), Int(size.ws_col))
@@ -96,7 +139,7 @@ public enum FullScreen {
   /// Waits for input on standard input for at most `milliseconds` (-1: without end);
   /// false on a timeout or a signal.
   public static func waitForInput(milliseconds: Int32) -> Bool {
-    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
@@ -104,9 +147,43 @@ public enum FullScreen {
   /// nil at its end (the terminal went away).
   public static func read() -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(inputFD, $0.baseAddress, $0.count) }
     if n > 0 { return Array(buffer[..<n]) }
     return n < 0 && errno == EINTR ? [] : nil
+  }
+
+  /// Runs `body` with standard error going to a temporary file, and returns what was
+  /// written there: a program it starts (the drop hook) writes nothing over the
+  /// picture. A file, not a pipe, so that no amount of output can block the program.
+  /// When no temporary file can be made, `body` runs as it is.
+  public static func capturingStandardError<T>(_ body: () -> T) -> (T, [UInt8]) {
+    let directory =
+      System.environmentVariables()["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/rowdrag-hook-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else { return (body(), []) }
+    _ = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { unlink($0) } }
+    defer { _ = close(fd) }
+    let saved = dup(2)
+    guard saved >= 0, dup2(fd, 2) >= 0 else {
+      if saved >= 0 { _ = close(saved) }
+      return (body(), [])
+    }
+    let result = body()
+    _ = dup2(saved, 2)
+    _ = close(saved)
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    _ = lseek(fd, 0, SEEK_SET)
+    while output.count < 1 << 20 {
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      output += buffer[..<n]
+    }
+    return (result, output)
   }
 
   /// Writes `bytes` to the terminal in full.
@@ -115,7 +192,7 @@ public enum FullScreen {
       guard var base = raw.baseAddress else { return }
       var left = raw.count
       while left > 0 {
-        let n = Glibc.write(1, base, left)
+        let n = Glibc.write(outputFD, base, left)
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else { return }
         left -= n
@@ -128,20 +205,20 @@ public enum FullScreen {
   static func restore() {
     guard active.exchange(false, ordering: .sequentiallyConsistent) else { return }
     writeAll(leaveSequence)
-    _ = tcsetattr(0, TCSAFLUSH, &saved)
+    _ = tcsetattr(inputFD, TCSAFLUSH, &saved)
   }
 
   static func reenter() {
     var raw = saved
     cfmakeraw(&raw)
     raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-    _ = tcsetattr(0, TCSAFLUSH, &raw)
+    _ = tcsetattr(inputFD, TCSAFLUSH, &raw)
     active.store(true, ordering: .sequentiallyConsistent)
     writeAll(enterSequence)
   }
 
   static func writeAll(_ text: StaticString) {
-    _ = Glibc.write(1, text.utf8Start, text.utf8CodeUnitCount)
+    _ = Glibc.write(outputFD, text.utf8Start, text.utf8CodeUnitCount)
   }
 
   /// Whether `signal` is ignored (`SIG_IGN`, as `nohup` leaves SIGHUP): then it ends

@@ -72,7 +72,11 @@ struct LiveViewTests {
     let lines = renderer.lines()
     #expect(lines.count == 9)
     #expect(lines.allSatisfy { $0.count == 40 })
-    #expect(lines[0].hasPrefix(" todo.txt  3 rows  idle  offset 0"))
+    #expect(lines[0].hasPrefix(" todo.txt  3 rows  idle "))
+    // With a cursor the position reads in rows (issue 26), not in points.
+    var withCursor = renderer
+    withCursor.cursor = 1
+    #expect(withCursor.lines()[0].hasPrefix(" todo.txt  row 2 of 3  idle "))
     // The header is 28 points, so the first band's middle (22) is in it.
     #expect(lines[1].hasPrefix("  == # Work =="))
     // report is 88 points: two lines, the label once.

@@ -84,19 +84,33 @@ extension LiveController {
   private func handle(_ key: LiveEvent.Key) -> End? {
     let engine = session.engine
     let rows = engine.layout.rowCount
+    // A message stays until the next key (which may say something of its own).
+    renderer.message = nil
     switch key {
-    case .up, .down:
+    case .up, .down, .character("k"), .character("j"):
+      let direction = key == .up || key == .character("k") ? -1 : 1
       if engine.lift != nil {
-        moveLifted(key == .up ? -1 : 1)
-      } else {
-        moveCursor(to: (renderer.cursor ?? 0) + (key == .up ? -1 : 1))
+        if !moveLifted(direction) { renderer.message = "the row cannot move further" }
+      } else if engine.phase == .idle {
+        moveCursor(to: (renderer.cursor ?? 0) + direction)
       }
     case .pageUp, .pageDown:
+      let direction = key == .pageUp ? -1 : 1
+      if engine.lift != nil {
+        moveLiftedAScreen(direction)
+      } else if engine.phase == .idle {
+        moveCursor(to: (renderer.cursor ?? 0) + direction * renderer.tableLines)
+      }
+    case .home, .end, .character("g"), .character("G"):
+      let direction = key == .home || key == .character("g") ? -1 : 1
+      if engine.lift != nil {
+        moveLiftedToSectionEnd(direction)
+      } else if engine.phase == .idle {
+        moveCursor(to: direction < 0 ? 0 : rows - 1)
+      }
+    case .character("n"), .character("N"):
       guard engine.phase == .idle else { return nil }
-      moveCursor(to: (renderer.cursor ?? 0) + (key == .pageUp ? -1 : 1) * renderer.tableLines)
-    case .home, .end:
-      guard engine.phase == .idle else { return nil }
-      moveCursor(to: key == .home ? 0 : rows - 1)
+      searchAgain(forward: key == .character("n"))
     case .character(" "):
       if engine.phase == .idle {
         liftCursor()
@@ -109,9 +123,11 @@ extension LiveController {
       } else {
         renderer.message = nil
       }
-    case .character("u"): run("undo")
-    case .control("r"): run("redo")
-    case .character("w"): write(quitAfter: false)
+    case .character("u"): undoOrRedo("undo")
+    case .control("r"): undoOrRedo("redo")
+    case .character("w"):
+      guard !writesToStandardOutput else { return engine.phase == .idle ? .quit : nil }
+      write(quitAfter: false)
     case .character("q"):
       guard engine.phase == .idle else { return nil }
       guard engine.isDirty && asksBeforeQuit else { return .quit }
@@ -215,28 +231,106 @@ extension LiveController {
     }
   }
 
-  /// An arrow while lifted: the finger moves past the neighbour's middle, so the row
-  /// takes the next slot as a drag would (pins, locks and sections decide as in any
-  /// gesture). At the edge of the view the finger stays on the edge and the list
-  /// auto-scrolls, frame by frame, until the row has moved.
-  private func moveLifted(_ direction: Int) {
-    let engine = session.engine
-    guard let lift = engine.lift, let finger = engine.finger else { return }
-    let neighbour = lift.position + direction
-    guard neighbour >= 0, neighbour < engine.layout.rowCount else { return }
-    let step = engine.layout.height(at: neighbour) + 1
-    let target = finger + Double(direction) * step
-    if target >= 0 && target < renderer.viewport {
-      run("drag \(direction > 0 ? "+" : "-")\(NumberText.short(step))")
-    } else {
-      run("drag y=\(direction > 0 ? NumberText.short(renderer.viewport - 1) : "0")")
-      var frames = 0
-      while session.engine.lift?.position == lift.position && frames < 120 {
-        run("tick 1")
-        frames += 1
+  /// An arrow while lifted: exactly one slot (`KeyboardDrag`), the row kept in view.
+  /// False when it cannot move that way.
+  @discardableResult
+  func moveLifted(_ direction: Int) -> Bool {
+    guard let step = KeyboardDrag.oneSlot(direction, in: session.engine) else { return false }
+    for command in step.commands where !run(command) { return false }
+    if let position = session.engine.lift?.position { renderer.cursor = position }
+    return true
+  }
+
+  /// PgUp/PgDn while lifted: one slot at a time until the row has travelled a screen
+  /// less a line (as `less` pages), or cannot go on.
+  private func moveLiftedAScreen(_ direction: Int) {
+    guard let start = session.engine.lift else { return }
+    let from = session.engine.layout.top(of: start.position)
+    let page = renderer.viewport - LiveRenderer.pointsPerLine
+    moveLiftedRepeatedly(direction) { next in
+      guard let lift = next.lift else { return false }
+      return abs(next.layout.top(of: lift.position) - from) <= page
+    }
+  }
+
+  /// Home/End (g/G) while lifted: one slot at a time to the first or last slot of the
+  /// row's section that it may take.
+  private func moveLiftedToSectionEnd(_ direction: Int) {
+    guard let start = session.engine.lift else { return }
+    moveLiftedRepeatedly(direction) { $0.lift?.section == start.section }
+  }
+
+  /// One-slot steps while `accepts` takes the engine the next step leads to. Each step
+  /// runs as the keys would, so the recording stays a plain script; the list is
+  /// drawn once, at the end. A very long way (a list of millions) stops after two
+  /// seconds and says so: the key again goes on.
+  private func moveLiftedRepeatedly(_ direction: Int, accepts: (Engine) -> Bool) {
+    let deadline = System.monotonicSeconds() + 2
+    var moved = 0
+    while let step = KeyboardDrag.oneSlot(direction, in: session.engine), accepts(step.engine) {
+      for command in step.commands where !run(command) { return }
+      moved += 1
+      if System.monotonicSeconds() > deadline {
+        renderer.message = "moved \(moved) slots; the key again goes on"
+        break
       }
     }
+    if moved == 0 { renderer.message = "the row cannot move further" }
     if let position = session.engine.lift?.position { renderer.cursor = position }
+  }
+
+  /// `u` and Ctrl-R: the edit they take back or make again ends with the cursor on the
+  /// row it moved, scrolled into view.
+  private func undoOrRedo(_ command: String) {
+    guard session.engine.phase == .idle else {
+      run(command)  // says why not
+      return
+    }
+    // Undo puts the last edit's row back where it came from; redo moves it again.
+    let undone = session.engine.lastEdit?.from
+    guard run(command) else { return }
+    if let position = command == "undo" ? undone : session.engine.lastEdit?.to {
+      moveCursor(to: position)
+    }
+  }
+
+  /// `n`/`N`: the next (previous) row after (before) the cursor whose label matches the
+  /// last search, wrapping round the list as vim does.
+  private func searchAgain(forward: Bool) {
+    guard let pattern = lastSearch else {
+      renderer.message = "no previous search: / first"
+      return
+    }
+    let cursor = renderer.cursor ?? 0
+    var first: Int?
+    var last: Int?
+    var after: Int?
+    var before: Int?
+    let matcher: LabelMatcher
+    do {
+      matcher = try LabelMatcher(pattern)
+    } catch {
+      renderer.message = error.message
+      return
+    }
+    _ = session.document.forEachMatch(
+      of: matcher, in: session.engine.layout.order, isInterrupted: { false }
+    ) { position in
+      if first == nil { first = position }
+      last = position
+      if position > cursor && after == nil { after = position }
+      if position < cursor { before = position }
+      return forward ? after == nil : true
+    }
+    guard let target = forward ? after ?? first : before ?? last else {
+      renderer.message = "no row matches /\(pattern)/"
+      return
+    }
+    if forward ? after == nil : before == nil {
+      renderer.message =
+        forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
+    }
+    moveCursor(to: target)
   }
 
   /// `/`: typing a pattern; Enter moves the cursor to the first row below it that
@@ -257,6 +351,7 @@ extension LiveController {
       guard !text.isEmpty else { return }
       do {
         let position = try session.resolve(.pattern(text))
+        lastSearch = text
         moveCursor(to: position)
       } catch let error as CommandError {
         // What `press /REGEX/` says: an invalid or too complex pattern, or no match.

@@ -36,15 +36,28 @@ final class LiveController {
   var keyboardGesture = false
   var mouseDown = false
   var lastFinger: Double?
+  /// The pattern of the last search that found a row, for `n` and `N`.
+  var lastSearch: String?
+  /// Everything the drop hook said during the view, for standard error once the
+  /// terminal is given back.
+  var hookOutput: [UInt8] = []
 
   /// Whether `q` asks about unsaved changes: in `--live`, where leaving ends the
   /// program; not in the shell's `live`, which returns to a prompt that still has them.
   let asksBeforeQuit: Bool
+  /// The list came from standard input and goes to standard output when the view
+  /// ends (`… | rowdrag --live - > out`): `w` ends the view as `q` does, for standard
+  /// output takes the list once.
+  let writesToStandardOutput: Bool
 
-  init(session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool) {
+  init(
+    session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool,
+    writesToStandardOutput: Bool = false
+  ) {
     self.session = session
     self.recorder = recorder
     self.asksBeforeQuit = asksBeforeQuit
+    self.writesToStandardOutput = writesToStandardOutput
     let size = FullScreen.size()
     renderer = LiveRenderer(session: session, rows: size.rows, columns: size.columns)
     renderer.color = color
@@ -91,10 +104,25 @@ final class LiveController {
   @discardableResult
   func run(_ command: String) -> Bool {
     let output = OutputSink(memoryNamed: "live")
-    let result = LineRunner.run(
-      Array(command.utf8), session: session, out: output, keepGoing: false)
+    let inGesture = session.engine.phase != .idle
+    let run = {
+      LineRunner.run(Array(command.utf8), session: self.session, out: output, keepGoing: false)
+    }
+    // The drop hook writes to standard error: captured, never over the picture.
+    let (result, hookSaid) =
+      session.onDrop == nil ? (run(), []) : FullScreen.capturingStandardError(run)
+    hookOutput += hookSaid
+    let hookLine = Self.lastLine(hookSaid)
     if let failure = result.failures.first {
-      renderer.message = failure.description
+      // What the hook said first: the reason a server gives matters most.
+      renderer.message = (hookLine.map { "\($0) · " } ?? "") + failure.description
+      // A drop the hook refused put the row back, as `cancel` does: recorded so, the
+      // replay reproduces the session to the same bytes, with the hook or without.
+      if inGesture && session.engine.phase == .idle, let recorder, recorder.failure == nil {
+        recorder.note("\(failure.description) (so: cancel)")
+        recorder.record("cancel")
+        if let message = recorder.failureMessage { renderer.message = message }
+      }
       return false
     }
     if let recorder, recorder.failure == nil {
@@ -103,7 +131,18 @@ final class LiveController {
     }
     let said = output.text.split(separator: "\n").last.map(String.init)
     if let said { renderer.message = said }
+    if let hookLine { renderer.message = hookLine }
     return true
+  }
+
+  /// The last line with something on it of what the drop hook said, safe to draw.
+  static func lastLine(_ bytes: [UInt8]) -> String? {
+    let lines = bytes.split(separator: UInt8(ascii: "\n")).filter {
+      $0.contains {
+        $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t")
+      }
+    }
+    return lines.last.map { TerminalText.escape(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The viewport the table area stands for; set when idle (a gesture keeps its own).
@@ -130,10 +169,14 @@ final class LiveController {
     guard session.engine.phase != .idle else {
       clock = nil
       keyboardGesture = false
+      renderer.isScrolling = false
       fitViewport()
       return
     }
-    guard !keyboardGesture else { return }
+    guard !keyboardGesture else {
+      renderer.isScrolling = false
+      return
+    }
     let now = System.monotonicSeconds()
     guard let started = clock else {
       clock = (now, 0)
@@ -141,7 +184,9 @@ final class LiveController {
     }
     let due = Int(((now - started.start) * session.engine.settings.fps).rounded(.down))
     if due > started.frames {
+      let offset = session.engine.offset
       run("tick \(due - started.frames)")
+      renderer.isScrolling = session.engine.offset != offset
       clock = (started.start, due)
     }
   }
@@ -175,14 +220,20 @@ final class LiveController {
       "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
       "         Right button or Esc: put it back. Wheel: scroll.",
-      "", "  Keys:  ↑ ↓ PgUp PgDn Home End   move the cursor",
+      "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
+      "         Home End g G              first, last row",
       "         Space                     lift the cursor row; again to drop it",
-      "         ↑ ↓ while lifted          move it one slot",
+      "         ↑ ↓ j k  (lifted)         move it exactly one slot, kept on screen",
+      "         PgUp PgDn  (lifted)       move it a screen",
+      "         Home End g G  (lifted)    to the top, bottom of its section",
+      "         /  n N                    search labels; next, previous match",
       "         Esc                       cancel",
-      "         u  Ctrl-R                 undo, redo",
-      "         w                         write (asks if another program changed the file)",
-      "         /                         search labels",
-      "         q                         quit (asks when there are unsaved changes)",
+      "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
+      writesToStandardOutput
+        ? "         w  q                      end; the list goes to standard output"
+        : "         w                         write (asks if another program changed the file)",
+      writesToStandardOutput
+        ? "" : "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",
     ]
     var out = lines

@@ -64,6 +64,12 @@ final class LiveRecorder {
     write(command + "\n")
   }
 
+  /// A comment line (what happened that is no command); line breaks become spaces.
+  func note(_ text: String) {
+    flushTicks()
+    write("# " + text.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n")
+  }
+
   /// For a `write` or `write!` command, the file it names (nil: the list file).
   private static func writtenPath(_ command: String) -> String?? {
     var lexer = CommandLexer(line: command)

@@ -5,11 +5,17 @@ import RowdragSystem
 /// `rowdrag --live FILE`: the list full screen, reordered with the mouse or the keys
 /// (`LiveController`), on a terminal taken over for the purpose (`FullScreen`).
 public enum LiveView {
-  /// Why the live view cannot start here, or nil when it can: it needs a terminal on
-  /// standard input and output that can draw (`TERM` not `dumb`).
+  /// Why the live view cannot start here, or nil when it can: it needs a terminal that
+  /// can draw (`TERM` not `dumb`) — standard input and output, or, when the list comes
+  /// through a pipe or the result goes to one, the controlling terminal (`/dev/tty`),
+  /// as `fzf` and `less` use it.
   public static func refusal(_ environment: Environment) -> String? {
-    guard environment.stdinIsTerminal && environment.stdoutIsTerminal else {
-      return "--live needs a terminal on standard input and output"
+    guard
+      (environment.stdinIsTerminal && environment.stdoutIsTerminal)
+        || FullScreen.controllingTerminalOpens()
+    else {
+      return "--live needs a terminal: standard input and output are none, and /dev/tty "
+        + "does not open"
     }
     guard environment.variables["TERM"] != "dumb" else {
       return "--live needs a terminal that can draw (TERM is dumb)"
@@ -40,13 +46,26 @@ public enum LiveView {
       try? stderr.flush()
       return .usage
     case .success(let end):
+      var status: ExitCode = end == .quit ? .success : .interrupted
+      // From a pipe, the list the session ended with goes to standard output (`q` and
+      // `w` alike); Ctrl-C sends nothing, as fzf's Esc.
+      if end == .quit && options.listFromStdin {
+        let stdout = OutputSink(fd: 1, name: "<stdout>")
+        do {
+          try session.printList(to: stdout)
+          try stdout.flush()
+        } catch {
+          try? stderr.write("rowdrag: \(error)\n")
+          status = .ioFailure
+        }
+      }
       // A recording that stopped is said once, after the terminal is given back.
       if let message = recorder?.failureMessage {
         try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
         try? stderr.flush()
         if end == .quit { return .ioFailure }
       }
-      return end == .quit ? .success : .interrupted
+      return status
     }
   }
 
@@ -78,13 +97,30 @@ public enum LiveView {
     }
     guard FullScreen.enter() else {
       return .failure(
-        CommandError(command: "", message: "--live needs a terminal on standard input and output"))
+        CommandError(command: "", message: "--live needs a terminal and cannot take it"))
     }
+    // The view draws on a terminal whatever standard output is (/dev/tty).
+    var terminal = environment
+    terminal.stdoutIsTerminal = true
+    let color = terminal.colorAllowed
     let controller = LiveController(
-      session: session, recorder: recorder, color: environment.colorAllowed,
-      asksBeforeQuit: !fromShell)
+      session: session, recorder: recorder, color: color,
+      asksBeforeQuit: !fromShell && session.filePath != nil,
+      writesToStandardOutput: !fromShell && session.filePath == nil)
     let end = controller.run()
     FullScreen.leave()
+    // What the drop hook said, whole, where the shell's scrollback keeps it (the view
+    // showed each hook's last line on its message line).
+    if !controller.hookOutput.isEmpty {
+      let stderr = OutputSink(fd: 2, name: "<stderr>")
+      let text = String(decoding: controller.hookOutput, as: UTF8.self)
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      if lines.last?.isEmpty == true { lines.removeLast() }
+      for line in lines {
+        try? stderr.write(stderr.terminalSafe(String(line)) + "\n")
+      }
+      try? stderr.flush()
+    }
     return .success(end)
   }
 }
