@@ -60,7 +60,7 @@ extension Runner {
           guard let next = try source.next() else { break }
           line = next
         } catch {
-          return reportIO(error, source.name)
+          return afterFailure(reportIO(error, source.name), session, options)
         }
         lineNumber += 1
         let result = LineRunner.run(
@@ -73,7 +73,9 @@ extension Runner {
             failed = .commandFailed
           }
         }
-        if !result.failures.isEmpty && !options.keepGoing { return failed ?? .commandFailed }
+        if !result.failures.isEmpty && !options.keepGoing {
+          return afterFailure(failed ?? .commandFailed, session, options)
+        }
         if result.quit != .proceed { break scripts }
       }
     }
@@ -87,8 +89,9 @@ extension Runner {
         return error.isIOFailure ? .ioFailure : .commandFailed
       }
     } else if let suffix = options.inPlace, let path = options.file {
-      // After any failure nothing is written back; unchanged lists are not rewritten.
-      if let failed { return failed }
+      // After a failure nothing is written back, but what the drop hook accepted (its
+      // side applied it): the file agrees with the hook. Unchanged lists are not rewritten.
+      if let failed { return afterFailure(failed, session, options) }
       if !session.ownFileIsStale { return .success }
       do {
         try AtomicFile.write(
@@ -112,5 +115,30 @@ extension Runner {
       }
     }
     return failed ?? .success
+  }
+
+  /// `-i` after a failure with `--on-drop`: the order the hook last accepted is written,
+  /// then the run fails as it would have.
+  private func afterFailure(_ failed: ExitCode, _ session: Session, _ options: Options)
+    -> ExitCode
+  {
+    guard options.compare == nil, let suffix = options.inPlace, let path = options.file else {
+      return failed
+    }
+    do {
+      if try session.writeAcceptedByHook(path: path, backupSuffix: suffix) {
+        report(
+          "\(path): wrote the order the --on-drop command last accepted; the commands "
+            + "after it are not written")
+      }
+    } catch is FileChanged {
+      report(
+        "\(path) changed since it was read; the order the --on-drop command accepted is "
+          + "not written")
+      return .ioFailure
+    } catch {
+      return reportIO(error, path, "; the file is unchanged")
+    }
+    return failed
   }
 }

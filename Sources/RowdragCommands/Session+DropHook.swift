@@ -11,7 +11,10 @@ extension Session {
     try edit(self)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
     let outcome = System.runShell(hook, extra: hookEnvironment(slots, before: before))
-    if outcome == .exited(0) { return }
+    if outcome == .exited(0) {
+      acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
+      return
+    }
     // Refused: the order as it was at lift (or before the move), nothing recorded, the
     // redo stack kept, the gesture over.
     engine = before

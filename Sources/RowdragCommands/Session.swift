@@ -1,3 +1,4 @@
+import RowdragBase
 import RowdragEngine
 import RowdragFormats
 
@@ -45,6 +46,10 @@ public final class Session {
   /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
   /// refuses the edit (BOARD.md §7).
   public var onDrop: String?
+  /// The order and sections when `--on-drop` last accepted a drop (the hook's side, a
+  /// server say, holds it): what `-i` writes when a later command fails. Nil when no
+  /// hook accepted a drop since the list was read or written with that order.
+  public internal(set) var acceptedByHook: (order: RowOrder, sectionStarts: [Int])?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
   /// Where a line for a person goes after a command that changed something out of

@@ -233,6 +233,37 @@ struct DropHookTests {
     #expect(quiet.status == 0)
     #expect(try String(contentsOfFile: count, encoding: .utf8) == "x\n")
   }
+
+  @Test("with -i, a refusal or failure after an accepted drop writes what the hook accepted")
+  func inPlaceWritesAccepted() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("f.txt").path
+    // The hook refuses every move of d; the first move (a) is accepted.
+    let hook = "test \"$ROWDRAG_LABEL\" != d"
+    // A refused drop; any later failure; an accepted drop undone and the rest written;
+    // a write, then an accepted drop and a refused one.
+    for (script, expected) in [
+      ("move 1 +1; move 4 -1; move 1 +2", "b\na\nc\nd\n"),
+      ("move 1 +1; move 2 +1; undo; bogus", "b\nc\na\nd\n"),
+      ("move 1 +1; move 2 +1; undo; write; bogus", "b\nc\na\nd\n"),
+      ("move 1 +1; write; move 2 +1; move 4 1", "b\nc\na\nd\n"),
+    ] {
+      try "a\nb\nc\nd\n".write(toFile: path, atomically: true, encoding: .utf8)
+      let result = rowdrag(["-i", "--on-drop", hook, "-e", script, path])
+      #expect(result.status == 1, "\(script)")
+      #expect(
+        result.stderr.contains("wrote the order the --on-drop command last accepted"),
+        "\(script)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == expected, "\(script)")
+    }
+    // No accepted drop: nothing is written, as before.
+    try "a\nb\nc\nd\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let none = rowdrag(["-i", "--on-drop", hook, "-e", "move 4 1", path])
+    #expect(none.status == 1)
+    #expect(!none.stderr.contains("accepted"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\nc\nd\n")
+  }
 }
 
 /// BOARD.md §10, one test per decision.
