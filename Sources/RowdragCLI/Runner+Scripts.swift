@@ -73,7 +73,8 @@ extension Runner {
             failed = .commandFailed
           }
         }
-        if !result.failures.isEmpty && !options.keepGoing {
+        // Ctrl-C that stopped a drop hook stops the script, --keep-going or not.
+        if !result.failures.isEmpty && (!options.keepGoing || Signals.hookWasInterruptedPending) {
           return afterFailure(failed ?? .commandFailed, session, options)
         }
         if result.quit != .proceed { break scripts }
@@ -120,6 +121,15 @@ extension Runner {
   /// `-i` after a failure with `--on-drop`: the order the hook last accepted is written,
   /// then the run fails as it would have.
   private func afterFailure(_ failed: ExitCode, _ session: Session, _ options: Options)
+    -> ExitCode
+  {
+    let status = writeAccepted(failed, session, options)
+    // Ctrl-C stopped a drop hook: the script ends as Ctrl-C ends a filter.
+    if Signals.takeHookWasInterrupted() { Signals.endByInterrupt() }
+    return status
+  }
+
+  private func writeAccepted(_ failed: ExitCode, _ session: Session, _ options: Options)
     -> ExitCode
   {
     guard options.compare == nil, let suffix = options.inPlace, let path = options.file else {

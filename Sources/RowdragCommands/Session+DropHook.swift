@@ -10,7 +10,8 @@ extension Session {
     let before = engine
     try edit(self)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
-    let outcome = System.runShell(hook, extra: hookEnvironment(slots, before: before))
+    let outcome = System.runShell(
+      hook, extra: hookEnvironment(slots, before: before), limits: onDropLimits)
     if outcome == .exited(0) {
       acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
       return
@@ -24,6 +25,9 @@ extension Session {
       case .exited(let status): "status \(status)"
       case .signaled(let signal): "killed by signal \(signal)"
       case .couldNotStart: "status 127"
+      case .interrupted: "interrupted"
+      case .timedOut:
+        "still running after \(NumberText.short(onDropLimits.timeout)) s, --on-drop-timeout"
       }
     throw CommandError(
       command: "",

@@ -1,6 +1,7 @@
 import RowdragBase
 import RowdragEngine
 import RowdragFormats
+import RowdragSystem
 
 /// A loaded list, its engine and where it came from: what every command runs against.
 ///
@@ -46,6 +47,8 @@ public final class Session {
   /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
   /// refuses the edit (BOARD.md §7).
   public var onDrop: String?
+  /// How long the drop hook may run (`--on-drop-timeout`) and how it is stopped.
+  public var onDropLimits = HookLimits()
   /// The order and sections when `--on-drop` last accepted a drop (the hook's side, a
   /// server say, holds it): what `-i` writes when a later command fails. Nil when no
   /// hook accepted a drop since the list was read or written with that order.

@@ -234,6 +234,32 @@ struct DropHookTests {
     #expect(try String(contentsOfFile: count, encoding: .utf8) == "x\n")
   }
 
+  @Test("--on-drop-timeout refuses a drop whose hook runs too long; one deaf to SIGTERM is killed")
+  func timeout() throws {
+    for (hook, most) in [("sleep 20", 1.5), ("trap '' TERM; sleep 20", 4.0)] {
+      let started = ContinuousClock.now
+      let result = run(
+        "move 1 2; list", on: "a\nb\n",
+        options: ["-n", "--on-drop", hook, "--on-drop-timeout", "0.2"])
+      let seconds = (ContinuousClock.now - started) / .seconds(1)
+      #expect(result.status == 1, "\(hook)")
+      #expect(
+        result.stderr.contains(
+          "the --on-drop command failed (still running after 0.2 s, --on-drop-timeout); "
+            + "the row is back at 1:1"), "\(result.stderr)")
+      #expect(seconds < most, "\(hook): \(seconds) s")
+    }
+    let unlimited = run(
+      "move 1 2", on: "a\nb\n", options: ["--on-drop", "sleep 0.3", "--on-drop-timeout", "0"])
+    #expect(unlimited.status == 0)
+    #expect(unlimited.stdout == "b\na\n")
+    for bad in ["-1", "x", "inf", "nan", ""] {
+      let result = run("list", on: "a\n", options: ["--on-drop", "true", "--on-drop-timeout", bad])
+      #expect(result.status == 2, "\(bad)")
+      #expect(result.stderr.contains("--on-drop-timeout takes seconds"), "\(bad)")
+    }
+  }
+
   @Test("with -i, a refusal or failure after an accepted drop writes what the hook accepted")
   func inPlaceWritesAccepted() throws {
     let dir = try Self.scratch()
