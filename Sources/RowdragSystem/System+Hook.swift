@@ -31,25 +31,32 @@ public struct HookLimits: Sendable, Equatable {
 extension System {
   /// Runs `command` through `/bin/sh -c` in a process group of its own and waits for
   /// it: standard input `/dev/null`, standard output and error both to this process's
-  /// standard error, the environment this process's plus `extra`. Values are passed
-  /// through the environment, never put into the command line, so no label can inject
-  /// shell syntax.
+  /// standard error (`/dev/null` when it has none), the environment this process's plus
+  /// `extra`, byte for byte. Values are passed through the environment, never put into
+  /// the command line, so no label can inject shell syntax.
+  ///
+  /// A value longer than the kernel takes for one environment string is cut to fit, at
+  /// a UTF-8 character's start, and `NAME_CUT` gives its full length in bytes.
   ///
   /// While it waits, Ctrl-C (SIGINT) does not do what it does otherwise: the hook's
   /// group gets SIGINT, and SIGKILL after `limits.grace` seconds (at once on a second
   /// Ctrl-C); past `limits.timeout` it gets SIGTERM, then SIGKILL the same way. Once
   /// the shell of a stopped hook has ended, what is left of its group is killed.
-  public static func runShell(_ command: String, extra: [String: String], limits: HookLimits)
-    -> ProcessOutcome
-  {
-    var environment = environmentVariables()
-    for (key, value) in extra { environment[key] = value }
-    let entries = environment.keys.sorted().map { "\($0)=\(environment[$0] ?? "")" }
+  public static func runShell(
+    _ command: String, extra: [(name: String, value: [UInt8])], limits: HookLimits
+  ) -> ProcessOutcome {
+    let entries = hookEnvironment(extra)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    if fcntl(2, F_GETFD) >= 0 {
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    } else {
+      // No standard error (cron, a daemon): the output goes nowhere, as it would.
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -59,9 +66,8 @@ extension System {
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-    let argv = ["/bin/sh", "-c", command]
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+    let argv = ["/bin/sh", "-c", command].map { Array($0.utf8) }
     return Signals.whileCatchingHookInterrupts { () -> ProcessOutcome in
       var pid = pid_t()
       let status = withCStrings(argv) { args in
@@ -72,6 +78,48 @@ extension System {
       guard status == 0 else { return .couldNotStart(status) }
       return wait(for: pid, limits)
     }
+  }
+
+  /// The most bytes one environment string may have, its NUL included
+  /// (`MAX_ARG_STRLEN`, 32 pages).
+  public static var environmentStringLimit: Int { 32 * Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+  /// This process's environment as bytes, without the variables `extra` sets (nor their
+  /// `_CUT` companions), then `extra`, each value cut to fit one environment string.
+  static func hookEnvironment(_ extra: [(name: String, value: [UInt8])]) -> [[UInt8]] {
+    var added: [[UInt8]] = []
+    var names = Set<[UInt8]>()
+    for (name, value) in extra {
+      let key = Array(name.utf8)
+      names.insert(key)
+      names.insert(key + Array("_CUT".utf8))
+      let room = environmentStringLimit - key.count - 2  // '=' and the NUL
+      guard value.count > room else {
+        added.append(key + [UInt8(ascii: "=")] + value)
+        continue
+      }
+      var end = max(room, 0)
+      // Back to the start of a UTF-8 sequence (at most three continuation bytes).
+      var back = 0
+      while end > 0 && back < 3 && value[end] & 0xC0 == 0x80 {
+        end -= 1
+        back += 1
+      }
+      added.append(key + [UInt8(ascii: "=")] + value[..<end])
+      added.append(Array("\(name)_CUT=\(value.count)".utf8))
+    }
+    var inherited: [[UInt8]] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      let bytes = Array(
+        UnsafeBufferPointer(
+          start: UnsafeRawPointer(pointer)
+            .assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+      let name = Array(bytes.prefix { $0 != UInt8(ascii: "=") })
+      if !names.contains(name) { inherited.append(bytes) }
+      entry += 1
+    }
+    return inherited + added
   }
 
   /// Waits for the hook `pid` (leader of its group), stopping it on Ctrl-C or past its
@@ -125,12 +173,19 @@ extension System {
     _ = nanosleep(&time, nil)
   }
 
-  /// A NULL-terminated array of C strings for the duration of `body`.
+  /// A NULL-terminated array of C strings (these bytes and a NUL each) for the
+  /// duration of `body`.
   private static func withCStrings<R>(
-    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
+    _ strings: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
   ) -> R {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
+    let pointers: [UnsafeMutablePointer<CChar>?] =
+      strings.map { bytes in
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (k, byte) in bytes.enumerated() { buffer[k] = CChar(bitPattern: byte) }
+        buffer[bytes.count] = 0
+        return buffer
+      } + [nil]
+    defer { pointers.forEach { $0?.deallocate() } }
     return body(pointers)
   }
 }

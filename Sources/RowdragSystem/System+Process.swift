@@ -35,6 +35,17 @@ extension System {
     return variables
   }
 
+  /// When the process started with standard error closed (cron, a daemon), puts
+  /// `/dev/null` there, so that no file rowdrag opens later (a trace, a temporary file)
+  /// takes descriptor 2 and receives its messages or a drop hook's output.
+  public static func keepStandardErrorOpen() {
+    guard fcntl(2, F_GETFD) < 0 && errno == EBADF else { return }
+    let fd = Glibc.open("/dev/null", O_WRONLY)
+    guard fd >= 0, fd != 2 else { return }
+    _ = dup2(fd, 2)
+    _ = Glibc.close(fd)
+  }
+
   /// `exit(3)`: ends the process with `status`.
   public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
 

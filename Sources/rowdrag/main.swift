@@ -2,6 +2,7 @@ import RowdragCLI
 import RowdragFormats
 import RowdragSystem
 
+System.keepStandardErrorOpen()
 Signals.reportShrunkListFile()
 Signals.cleanUpOnTermination()
 Signals.reportOutOfMemory()
