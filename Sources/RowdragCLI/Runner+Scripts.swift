@@ -15,7 +15,7 @@ extension Runner {
     for script in options.scripts {
       switch script {
       case .expression(let text, let index):
-        sources.append(LineReader(name: "-e #\(index)", bytes: Array(text.utf8)))
+        sources.append(LineReader(name: "-e #\(index)", bytes: RawText.bytes(text)))
       case .file(let path):
         sources.append(
           path == "-" ? try standardInputLines(flush) : try .open(path: path, beforeWaiting: flush))

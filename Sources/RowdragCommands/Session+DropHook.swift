@@ -55,7 +55,7 @@ extension Session {
       ("ROWDRAG_TO", Array(address(slots.to).utf8)),
       ("ROWDRAG_FROM_TITLE", document.titleBytes(ofSection: slots.from.section) ?? []),
       ("ROWDRAG_TO_TITLE", document.titleBytes(ofSection: slots.to.section) ?? []),
-      ("ROWDRAG_FILE", Array(listName.utf8)),
+      ("ROWDRAG_FILE", RawText.bytes(listName)),
     ]
   }
 }

@@ -49,7 +49,7 @@ public enum Signals {
   public static func removeOnTermination(_ path: String?) {
     temporaryArmed.store(false, ordering: .sequentiallyConsistent)
     guard let path else { return }
-    let bytes = Array(path.utf8.prefix(Int(PATH_MAX) - 1))
+    let bytes = Array(RawText.bytes(path).prefix(Int(PATH_MAX) - 1))
     for (k, byte) in bytes.enumerated() { temporaryPath[k] = CChar(bitPattern: byte) }
     temporaryPath[bytes.count] = 0
     temporaryArmed.store(true, ordering: .sequentiallyConsistent)

@@ -18,7 +18,16 @@ extension System {
 
   /// `mkdir(2)`; true when the directory exists afterwards.
   public static func makeDirectory(_ path: String, mode: UInt32) -> Bool {
-    mkdir(path, mode_t(mode)) == 0 || errno == EEXIST
+    mkdir(cPath(path), mode_t(mode)) == 0 || errno == EEXIST
+  }
+
+  /// The command line as text that keeps every byte (`RawText`): a file name that is
+  /// not UTF-8 still names its file. (`CommandLine.arguments` repairs such bytes.)
+  public static func arguments() -> [String] {
+    (0..<Int(CommandLine.argc)).map { k in
+      guard let argument = CommandLine.unsafeArgv[k] else { return "" }
+      return RawText.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
   }
 
   /// The process's environment variables.
