@@ -38,15 +38,18 @@ public final class LabelMatcher: LabelSearch {
 
   /// Compiles `pattern`; the message of the thrown error says what is wrong.
   public init(_ pattern: String) throws(CommandError) {
-    let meta: Set<Character> = [
+    // By Unicode scalars, as glibc reads the pattern: a combining mark after `(` is no
+    // part of it.
+    let meta: Set<Unicode.Scalar> = [
       "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
     ]
-    if !pattern.contains(where: meta.contains) {
+    let scalars = pattern.unicodeScalars
+    if !scalars.contains(where: meta.contains) {
       kind = .literal(RawText.bytes(pattern))
       (requiredLiteral, translated) = (nil, pattern)
       return
     }
-    if pattern.first == "^", !pattern.dropFirst().contains(where: meta.contains) {
+    if scalars.first == "^", !scalars.dropFirst().contains(where: meta.contains) {
       kind = .prefix(Array(RawText.bytes(pattern).dropFirst()))
       (requiredLiteral, translated) = (nil, pattern)
       return
