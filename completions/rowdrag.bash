@@ -8,9 +8,9 @@ _rowdrag() {
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
     --trace --compare --plot --format --json --text --skip --header --lock --pin --preset
-    --row-height --board --screen --column --spacing --paging --on-drop --viewport --fps
-    --autoscroll --rule --hold --width --height-key --lock-key --pin-key --label-key
-    --completion-script -h --help -V --version"
+    --row-height --board --screen --column --spacing --paging --on-drop --on-drop-timeout
+    --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
+    --label-key --completion-script -h --help -V --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo
     reject page redo print list show live state set get presets trace compare write w write!
     reload quit q quit! Q help"
@@ -83,8 +83,8 @@ _rowdrag() {
       return
       ;;
     --skip | --header | --lock | --pin | --row-height | --screen | --spacing | --on-drop | \
-    --viewport | --fps | --hold | --width | --height-key | --lock-key | --pin-key | \
-    --label-key)
+    --on-drop-timeout | --viewport | --fps | --hold | --width | --height-key | --lock-key | \
+    --pin-key | --label-key)
       return
       ;;
   esac

@@ -173,6 +173,18 @@ public enum OptionTable {
       }
       options.onDrop = command
     },
+    OptionSpec(
+      "on-drop-timeout", argument: "SECONDS",
+      "refuse a drop whose --on-drop CMD runs longer (30; 0: no limit)"
+    ) { (options, value) throws(UsageError) in
+      guard let text = value, let seconds = NumberText.parse(text), seconds.isFinite,
+        seconds >= 0, seconds <= 31_536_000
+      else {
+        throw UsageError(
+          message: "--on-drop-timeout takes seconds from 0 (no limit) to 31536000, e.g. 30")
+      }
+      options.onDropTimeout = seconds
+    },
     .setting("viewport", argument: "PT", "viewport height in points (600)"),
     .setting("fps", argument: "N", "frames per second (60)"),
     .setting(

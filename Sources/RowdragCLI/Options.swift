@@ -1,4 +1,5 @@
 import RowdragCommands
+import RowdragSystem
 
 /// A parsed command line (SPEC §8).
 public struct Options: Sendable {
@@ -36,6 +37,8 @@ public struct Options: Sendable {
   public var plot: String?
   /// `--on-drop CMD`: the drop hook (BOARD.md §7).
   public var onDrop: String?
+  /// `--on-drop-timeout SECONDS`: how long the drop hook may run (0: no limit).
+  public var onDropTimeout = HookLimits().timeout
 
   /// Whether the list is read from standard input.
   public var listFromStdin: Bool { file == nil || file == "-" }

@@ -54,6 +54,8 @@ public enum REPL {
         break
       }
       let line = String(cString: raw)
+      // The bytes as typed: a file name or pattern that is not UTF-8 keeps them.
+      let bytes = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
       if options.width == nil, let columns = Environment.currentColumns() {
         session.width = columns  // follow the terminal when it is resized
         if session.helpWidth != nil { session.helpWidth = columns }
@@ -61,7 +63,7 @@ public enum REPL {
       free(raw)
       history.add(line)
       _ = Signals.takeInterrupt()  // a Ctrl-C at the prompt is spent
-      let result = LineRunner.run(Array(line.utf8), session: session, out: out, keepGoing: false)
+      let result = LineRunner.run(bytes, session: session, out: out, keepGoing: false)
       _ = Signals.takeInterrupt()  // and so is one that stopped the command
       try? out.flush()
       if out.owesNewline {
@@ -91,7 +93,7 @@ public enum REPL {
   }
 
   private static func say(_ text: String, _ sink: OutputSink) {
-    try? sink.write(text)
+    try? sink.write(RawText.bytes(text))
     try? sink.flush()
   }
 

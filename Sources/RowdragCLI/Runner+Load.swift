@@ -62,6 +62,7 @@ extension Runner {
       session.color = environment.colorAllowed
       session.asciiOnly = ASCIIText.isWanted(environment.variables)
       session.onDrop = options.onDrop
+      session.onDropLimits.timeout = options.onDropTimeout
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)
       session.fileStamp = stamp

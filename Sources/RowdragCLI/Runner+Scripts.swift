@@ -15,7 +15,7 @@ extension Runner {
     for script in options.scripts {
       switch script {
       case .expression(let text, let index):
-        sources.append(LineReader(name: "-e #\(index)", bytes: Array(text.utf8)))
+        sources.append(LineReader(name: "-e #\(index)", bytes: RawText.bytes(text)))
       case .file(let path):
         sources.append(
           path == "-" ? try standardInputLines(flush) : try .open(path: path, beforeWaiting: flush))
@@ -60,7 +60,7 @@ extension Runner {
           guard let next = try source.next() else { break }
           line = next
         } catch {
-          return reportIO(error, source.name)
+          return afterFailure(reportIO(error, source.name), session, options)
         }
         lineNumber += 1
         let result = LineRunner.run(
@@ -73,7 +73,10 @@ extension Runner {
             failed = .commandFailed
           }
         }
-        if !result.failures.isEmpty && !options.keepGoing { return failed ?? .commandFailed }
+        // Ctrl-C that stopped a drop hook stops the script, --keep-going or not.
+        if !result.failures.isEmpty && (!options.keepGoing || Signals.hookWasInterruptedPending) {
+          return afterFailure(failed ?? .commandFailed, session, options)
+        }
         if result.quit != .proceed { break scripts }
       }
     }
@@ -92,8 +95,9 @@ extension Runner {
         return error.isIOFailure ? .ioFailure : .commandFailed
       }
     } else if let suffix = options.inPlace, let path = options.file {
-      // After any failure nothing is written back; unchanged lists are not rewritten.
-      if let failed { return failed }
+      // After a failure nothing is written back, but what the drop hook accepted (its
+      // side applied it): the file agrees with the hook. Unchanged lists are not rewritten.
+      if let failed { return afterFailure(failed, session, options) }
       if !session.ownFileIsStale { return .success }
       do {
         try AtomicFile.write(
@@ -117,5 +121,39 @@ extension Runner {
       }
     }
     return failed ?? .success
+  }
+
+  /// `-i` after a failure with `--on-drop`: the order the hook last accepted is written,
+  /// then the run fails as it would have.
+  private func afterFailure(_ failed: ExitCode, _ session: Session, _ options: Options)
+    -> ExitCode
+  {
+    let status = writeAccepted(failed, session, options)
+    // Ctrl-C stopped a drop hook: the script ends as Ctrl-C ends a filter.
+    if Signals.takeHookWasInterrupted() { Signals.endByInterrupt() }
+    return status
+  }
+
+  private func writeAccepted(_ failed: ExitCode, _ session: Session, _ options: Options)
+    -> ExitCode
+  {
+    guard options.compare == nil, let suffix = options.inPlace, let path = options.file else {
+      return failed
+    }
+    do {
+      if try session.writeAcceptedByHook(path: path, backupSuffix: suffix) {
+        report(
+          "\(path): wrote the order the --on-drop command last accepted; the commands "
+            + "after it are not written")
+      }
+    } catch is FileChanged {
+      report(
+        "\(path) changed since it was read; the order the --on-drop command accepted is "
+          + "not written")
+      return .ioFailure
+    } catch {
+      return reportIO(error, path, "; the file is unchanged")
+    }
+    return failed
   }
 }

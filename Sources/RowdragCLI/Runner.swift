@@ -1,6 +1,7 @@
 import RowdragCommands
 import RowdragEngine
 import RowdragFormats
+import RowdragSystem
 
 /// The whole program as a function: arguments and streams in, an exit status out.
 ///
@@ -155,7 +156,8 @@ public struct Runner {
   /// One line on standard error: `rowdrag: message`.
   func report(_ message: String) {
     try? stdout.flush()
-    try? stderr.write("rowdrag: \(stderr.terminalSafe(message))\n")
+    // A file name or pattern that is not UTF-8 is written as its bytes, as cat does.
+    try? stderr.write(RawText.bytes("rowdrag: \(stderr.terminalSafe(message))\n"))
     try? stderr.flush()
   }
 

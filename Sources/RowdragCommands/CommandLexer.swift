@@ -1,3 +1,5 @@
+import RowdragSystem
+
 /// A command as typed: its name and argument tokens, before meaning is given to them.
 public struct RawCommand: Sendable, Equatable {
   public var name: String
@@ -30,7 +32,7 @@ public struct CommandLexer {
 
   public init<S: StringProtocol>(line: S) { bytes = Array(line.utf8) }
 
-  /// A line as raw bytes (invalid UTF-8 is repaired in the words it ends up in).
+  /// A line as raw bytes (bytes that are not UTF-8 are kept as `RawText` escapes).
   public init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// The next command, nil at the end of the line, or a `LexError` (after which the
@@ -52,7 +54,7 @@ public struct CommandLexer {
       while index < bytes.count, bytes[index] != Self.semicolon, bytes[index] != Self.hash {
         index += 1
       }
-      let raw = String(decoding: bytes[argStart..<index], as: UTF8.self)
+      let raw = RawText.string(bytes[argStart..<index])
       let trimmed = raw.trimmingSpaces
       if !trimmed.isEmpty { arguments.append(.word(trimmed)) }
       return .success(RawCommand(name: name, arguments: arguments))
@@ -85,7 +87,7 @@ public struct CommandLexer {
           return .failure(
             LexError(command: name, message: "unterminated /REGEX/; end it with '/'"))
         }
-        arguments.append(.pattern(String(decoding: pattern, as: UTF8.self)))
+        arguments.append(.pattern(RawText.string(pattern)))
       } else {
         arguments.append(.word(word()))
       }
@@ -106,7 +108,7 @@ public struct CommandLexer {
       if b == 32 || b == 9 || b == 13 || b == Self.semicolon || b == Self.hash { break }
       index += 1
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    return RawText.string(bytes[start..<index])
   }
 
   private static let semicolon: UInt8 = 59

@@ -38,16 +38,19 @@ public final class LabelMatcher: LabelSearch {
 
   /// Compiles `pattern`; the message of the thrown error says what is wrong.
   public init(_ pattern: String) throws(CommandError) {
-    let meta: Set<Character> = [
+    // By Unicode scalars, as glibc reads the pattern: a combining mark after `(` is no
+    // part of it.
+    let meta: Set<Unicode.Scalar> = [
       "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
     ]
-    if !pattern.contains(where: meta.contains) {
-      kind = .literal(Array(pattern.utf8))
+    let scalars = pattern.unicodeScalars
+    if !scalars.contains(where: meta.contains) {
+      kind = .literal(RawText.bytes(pattern))
       (requiredLiteral, translated) = (nil, pattern)
       return
     }
-    if pattern.first == "^", !pattern.dropFirst().contains(where: meta.contains) {
-      kind = .prefix(Array(pattern.utf8.dropFirst()))
+    if scalars.first == "^", !scalars.dropFirst().contains(where: meta.contains) {
+      kind = .prefix(Array(RawText.bytes(pattern).dropFirst()))
       (requiredLiteral, translated) = (nil, pattern)
       return
     }
@@ -68,7 +71,7 @@ public final class LabelMatcher: LabelSearch {
     }
     let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
     let status = LabelMatcher.inUTF8 {
-      regcomp(compiled, scan.translated, REG_EXTENDED | REG_NOSUB)
+      regcomp(compiled, LabelMatcher.cPattern(scan.translated), REG_EXTENDED | REG_NOSUB)
     }
     guard status == 0 else {
       var text = [CChar](repeating: 0, count: 256)
@@ -79,7 +82,9 @@ public final class LabelMatcher: LabelSearch {
       throw fail(reason.prefix(1).lowercased() + reason.dropFirst())
     }
     kind = .posix(compiled)
-    (requiredLiteral, translated) = (PatternLiteral.required(in: pattern), scan.translated)
+    // The literal prefilter reads the pattern's UTF-8; one holding raw bytes goes without.
+    requiredLiteral = RawText.hasEscapes(pattern) ? nil : PatternLiteral.required(in: pattern)
+    translated = scan.translated
   }
 
   deinit {
@@ -103,7 +108,8 @@ public final class LabelMatcher: LabelSearch {
       return nil
     }
     let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
-    let status = LabelMatcher.inUTF8 { regcomp(compiled, translated, REG_EXTENDED | REG_NEWLINE) }
+    let pattern = LabelMatcher.cPattern(translated)
+    let status = LabelMatcher.inUTF8 { regcomp(compiled, pattern, REG_EXTENDED | REG_NEWLINE) }
     guard status == 0 else {
       compiled.deallocate()
       return nil
@@ -153,6 +159,12 @@ public final class LabelMatcher: LabelSearch {
 
   nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(
     LC_CTYPE_MASK, "C.UTF-8", nil)
+
+  /// The bytes a pattern stands for (`RawText`), as a C string for `regcomp`: a byte that
+  /// is not UTF-8 is that byte, as `grep` reads it.
+  static func cPattern(_ text: String) -> [CChar] {
+    RawText.bytes(text).map { CChar(bitPattern: $0) } + [0]
+  }
 
   /// Byte substring search: `memchr` for the first byte, then a compare.
   private static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -4,7 +4,10 @@
 /// spells `\d`/`\D` as bracket expressions.
 ///
 /// It follows the grammar only as far as these questions need — groups, bracket
-/// expressions, escapes and `{m,n}` — and leaves every syntax error to `regcomp`.
+/// expressions, escapes and `{m,n}` — and leaves every syntax error to `regcomp`. It
+/// reads Unicode scalars, as glibc reads code points: a combining mark after `(` or `[`
+/// is a character of its own, never part of the metacharacter (a Swift `Character`
+/// would join them and hide the group or the bracket).
 struct PatternScan {
   /// The pattern as glibc gets it.
   private(set) var translated = ""
@@ -16,7 +19,7 @@ struct PatternScan {
   private(set) var expansion = 0
 
   init(_ pattern: String) {
-    let chars = Array(pattern)
+    let chars = Array(pattern.unicodeScalars)
     // Each open group keeps the expansion of what it holds so far; the top level is
     // the first entry. `last` is the expansion of the most recent atom, for a count.
     var totals = [0]
@@ -31,7 +34,7 @@ struct PatternScan {
       switch c {
       case "\\" where i + 1 < chars.count:
         let next = chars[i + 1]
-        if next.isNumber && next != "0" && next.isASCII { hasBackReference = true }
+        if ("1"..."9").contains(next) { hasBackReference = true }
         if next == "N" && i + 2 < chars.count && chars[i + 2] == "{" { hasCharacterName = true }
         translated += next == "d" ? "[0-9]" : next == "D" ? "[^0-9]" : "\\\(next)"
         add(1)
@@ -39,7 +42,7 @@ struct PatternScan {
         continue
       case "[":
         let end = Swift.min(PatternScan.bracketEnd(chars, i), chars.count - 1)
-        translated += String(chars[i...end])
+        translated.unicodeScalars.append(contentsOf: chars[i...end])
         add(1)
         i = end + 1
         continue
@@ -47,7 +50,7 @@ struct PatternScan {
         totals.append(0)
       case ")" where totals.count > 1:
         let group = totals.removeLast()
-        translated.append(c)
+        translated.unicodeScalars.append(c)
         add(Swift.max(1, group))
         i += 1
         continue
@@ -56,7 +59,8 @@ struct PatternScan {
         var bounds = [0]
         var sawComma = false
         while j < chars.count, chars[j] != "}" {
-          if let digit = chars[j].wholeNumberValue, chars[j].isASCII {
+          if ("0"..."9").contains(chars[j]) {
+            let digit = Int(chars[j].value) - 48
             bounds[bounds.count - 1] = Swift.min(1_000_000, bounds[bounds.count - 1] * 10 + digit)
           } else if chars[j] == "," {
             sawComma = true
@@ -72,7 +76,7 @@ struct PatternScan {
         totals[totals.count - 1] += Swift.min(1 << 40, last * (copies - 1))
         last = Swift.min(1 << 40, last * copies)
         let end = Swift.min(j, chars.count - 1)
-        translated += String(chars[i...end])
+        translated.unicodeScalars.append(contentsOf: chars[i...end])
         i = end + 1
         continue
       case "+":
@@ -84,7 +88,7 @@ struct PatternScan {
       default:
         add(1)
       }
-      translated.append(c)
+      translated.unicodeScalars.append(c)
       i += 1
     }
     expansion = totals.reduce(0, +)

@@ -10,8 +10,12 @@ extension Session {
     let before = engine
     try edit(self)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
-    let outcome = System.runShell(hook, extra: hookEnvironment(slots, before: before))
-    if outcome == .exited(0) { return }
+    let outcome = System.runShell(
+      hook, extra: hookEnvironment(slots, before: before), limits: onDropLimits)
+    if outcome == .exited(0) {
+      acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
+      return
+    }
     // Refused: the order as it was at lift (or before the move), nothing recorded, the
     // redo stack kept, the gesture over.
     engine = before
@@ -20,7 +24,10 @@ extension Session {
       switch outcome {
       case .exited(let status): "status \(status)"
       case .signaled(let signal): "killed by signal \(signal)"
-      case .couldNotStart: "status 127"
+      case .couldNotStart(let code): "/bin/sh could not start: \(System.errorText(code))"
+      case .interrupted: "interrupted"
+      case .timedOut:
+        "still running after \(NumberText.short(onDropLimits.timeout)) s, --on-drop-timeout"
       }
     throw CommandError(
       command: "",
@@ -33,23 +40,22 @@ extension Session {
     "\(slot.section + 1):\(slot.position - engine.layout.sectionStarts[slot.section] + 1)"
   }
 
-  private func hookEnvironment(_ slots: (from: Slot, to: Slot), before: Engine) -> [String: String]
-  {
+  private func hookEnvironment(_ slots: (from: Slot, to: Slot), before: Engine) -> [(
+    name: String, value: [UInt8]
+  )] {
     let layout = engine.layout
     let id = Int(layout.order[slots.to.position])
-    // A label goes up to a NUL byte: the environment cannot hold one.
-    let label =
-      document.label(ofRow: id).split(separator: "\0", omittingEmptySubsequences: false)
-      .first.map(String.init) ?? ""
     let from =
       "\(slots.from.section + 1):\(slots.from.position - before.layout.sectionStarts[slots.from.section] + 1)"
+    // Bytes as the list holds them; a label goes up to a NUL byte, which the
+    // environment cannot hold.
     return [
-      "ROWDRAG_LABEL": label,
-      "ROWDRAG_FROM": from,
-      "ROWDRAG_TO": address(slots.to),
-      "ROWDRAG_FROM_TITLE": document.title(ofSection: slots.from.section) ?? "",
-      "ROWDRAG_TO_TITLE": document.title(ofSection: slots.to.section) ?? "",
-      "ROWDRAG_FILE": listName,
+      ("ROWDRAG_LABEL", document.labelBytes(ofRow: id)),
+      ("ROWDRAG_FROM", Array(from.utf8)),
+      ("ROWDRAG_TO", Array(address(slots.to).utf8)),
+      ("ROWDRAG_FROM_TITLE", document.titleBytes(ofSection: slots.from.section) ?? []),
+      ("ROWDRAG_TO_TITLE", document.titleBytes(ofSection: slots.to.section) ?? []),
+      ("ROWDRAG_FILE", RawText.bytes(listName)),
     ]
   }
 }

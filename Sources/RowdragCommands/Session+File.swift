@@ -1,3 +1,4 @@
+import RowdragBase
 import RowdragEngine
 import RowdragFormats
 
@@ -51,6 +52,33 @@ extension Session {
   public func markSaved() {
     let previous = engine.rebase()
     document.rebase(previous, sectionStarts: engine.layout.sectionStarts)
+    acceptedByHook = acceptedByHook.flatMap { Self.rebased($0, previous: previous, now: engine) }
+  }
+
+  /// The order the hook accepted in the identities after a write (identity `k` is the
+  /// row written at position `k`), or nil when the write saved exactly that order.
+  private static func rebased(
+    _ accepted: (order: RowOrder, sectionStarts: [Int]), previous: RowOrder, now: Engine
+  ) -> (order: RowOrder, sectionStarts: [Int])? {
+    var positionOf = [Int32](repeating: 0, count: previous.count)
+    for (position, id) in previous.enumerated() { positionOf[Int(id)] = Int32(position) }
+    let order = RowOrder(accepted.order.map { positionOf[Int($0)] })
+    if order.isIdentity && accepted.sectionStarts == now.layout.sectionStarts { return nil }
+    return (order, accepted.sectionStarts)
+  }
+
+  /// `-i` after a failure: writes the order the drop hook last accepted, so the file
+  /// agrees with the hook's side. Returns false when no hook accepted a drop.
+  public func writeAcceptedByHook(
+    path: String, backupSuffix: String
+  ) throws -> Bool {
+    guard let accepted = acceptedByHook else { return false }
+    _ = try AtomicFile.write(
+      path: path, mustExist: true, backupSuffix: backupSuffix, unchangedSince: fileStamp
+    ) { out in
+      try document.write(order: accepted.order, sectionStarts: accepted.sectionStarts, to: out)
+    }
+    return true
   }
 
   /// `reload`: drops the session's changes, undo history included, and reads the list
@@ -72,6 +100,7 @@ extension Session {
     engine = next
     fileStamp = stamp
     copiedElsewhere = false
+    acceptedByHook = nil
     history = []
     historyStart = nil
   }

@@ -1,5 +1,7 @@
+import RowdragBase
 import RowdragEngine
 import RowdragFormats
+import RowdragSystem
 
 /// A loaded list, its engine and where it came from: what every command runs against.
 ///
@@ -45,6 +47,12 @@ public final class Session {
   /// `--on-drop CMD`: run after each drop or move that changed the order; a failure
   /// refuses the edit (BOARD.md §7).
   public var onDrop: String?
+  /// How long the drop hook may run (`--on-drop-timeout`) and how it is stopped.
+  public var onDropLimits = HookLimits()
+  /// The order and sections when `--on-drop` last accepted a drop (the hook's side, a
+  /// server say, holds it): what `-i` writes when a later command fails. Nil when no
+  /// hook accepted a drop since the list was read or written with that order.
+  public internal(set) var acceptedByHook: (order: RowOrder, sectionStarts: [Int])?
   /// The list file as named on the command line, `-` for standard input.
   public var listName = "-"
   /// Where a line for a person goes after a command that changed something out of

@@ -58,6 +58,11 @@ public struct BlockList: ListDocument {
     return String(decoding: content(header), as: UTF8.self)
   }
 
+  public func titleBytes(ofSection s: Int) -> [UInt8]? {
+    guard s < headers.count, let header = headers[s] else { return nil }
+    return Array(content(header))
+  }
+
   /// The bytes of `span` without a final `\n` or `\r\n`.
   func content(_ span: Span) -> UnsafeBufferPointer<UInt8> {
     let buf = store.buffer

@@ -131,6 +131,7 @@ public struct JSONPointerList: ListDocument {
   public var sectionRowCounts: [Int] { list.sectionRowCounts }
   public var sectionTitled: [Bool] { list.sectionTitled }
   public func title(ofSection s: Int) -> String? { list.title(ofSection: s) }
+  public func titleBytes(ofSection s: Int) -> [UInt8]? { list.titleBytes(ofSection: s) }
 
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R

@@ -16,6 +16,9 @@ public protocol ListDocument {
   var sectionTitled: [Bool] { get }
   /// Section `s`'s title, nil for an untitled section.
   func title(ofSection s: Int) -> String?
+  /// Section `s`'s title as the list holds it (not repaired to UTF-8), nil when
+  /// untitled: what the drop hook is given.
+  func titleBytes(ofSection s: Int) -> [UInt8]?
   /// Calls `body` with the UTF-8 (or raw) bytes of row `id`'s label.
   func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
     -> R
@@ -93,6 +96,16 @@ extension ListDocument {
     _ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
     try withLabel(ofRow: id, body)
+  }
+
+  /// The title's UTF-8; formats that keep raw bytes override it.
+  public func titleBytes(ofSection s: Int) -> [UInt8]? {
+    title(ofSection: s).map { Array($0.utf8) }
+  }
+
+  /// The label's bytes as the list holds them, up to a NUL byte.
+  public func labelBytes(ofRow id: Int) -> [UInt8] {
+    withLabel(ofRow: id) { Array($0.prefix { $0 != 0 }) }
   }
 
   /// Formats without attributes have none.

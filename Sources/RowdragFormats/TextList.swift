@@ -181,6 +181,8 @@ public struct TextList: ListDocument {
     withTitle(ofSection: s) { String(decoding: $0, as: UTF8.self) }
   }
 
+  public func titleBytes(ofSection s: Int) -> [UInt8]? { withTitle(ofSection: s) { Array($0) } }
+
   /// Calls `body` with section `s`'s header line without terminator, if titled.
   public func withTitle<R>(ofSection s: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     guard s < headerLines.count, let line = headerLines[s] else { return nil }

@@ -49,7 +49,7 @@ public enum Signals {
   public static func removeOnTermination(_ path: String?) {
     temporaryArmed.store(false, ordering: .sequentiallyConsistent)
     guard let path else { return }
-    let bytes = Array(path.utf8.prefix(Int(PATH_MAX) - 1))
+    let bytes = Array(RawText.bytes(path).prefix(Int(PATH_MAX) - 1))
     for (k, byte) in bytes.enumerated() { temporaryPath[k] = CChar(bitPattern: byte) }
     temporaryPath[bytes.count] = 0
     temporaryArmed.store(true, ordering: .sequentiallyConsistent)
@@ -76,6 +76,49 @@ public enum Signals {
     _ = sigaction(SIGABRT, &action, nil)
   }
 
+  /// Set when SIGINT arrives while a hook runs (`whileCatchingHookInterrupts`).
+  static let hookInterruptFlag = Atomic<Bool>(false)
+  /// Set when a hook was stopped by Ctrl-C; a script ends by SIGINT after its failure.
+  static let hookWasInterrupted = Atomic<Bool>(false)
+
+  /// Runs `body` with SIGINT caught into a flag that `takeHookInterrupt` reads (not
+  /// the shell's, and not ending a script), then puts the previous action back.
+  static func whileCatchingHookInterrupts<R>(_ body: () -> R) -> R {
+    hookInterruptFlag.store(false, ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = onHookInterrupt
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var previous = sigaction()
+    _ = sigaction(SIGINT, &action, &previous)
+    defer { _ = sigaction(SIGINT, &previous, nil) }
+    return body()
+  }
+
+  /// Whether SIGINT arrived while a hook runs since the last call; clears the flag.
+  static func takeHookInterrupt() -> Bool {
+    let taken = hookInterruptFlag.exchange(false, ordering: .relaxed)
+    if taken { hookWasInterrupted.store(true, ordering: .relaxed) }
+    return taken
+  }
+
+  /// Whether Ctrl-C stopped a hook (and nobody took it yet).
+  public static var hookWasInterruptedPending: Bool {
+    hookWasInterrupted.load(ordering: .relaxed)
+  }
+
+  /// Whether Ctrl-C stopped a hook since the last call; clears it.
+  public static func takeHookWasInterrupted() -> Bool {
+    hookWasInterrupted.exchange(false, ordering: .relaxed)
+  }
+
+  /// Ends the process by SIGINT, as Ctrl-C ends a filter, so that the calling shell
+  /// sees an interrupt (its loop stops), the temporary file removed first.
+  public static func endByInterrupt() -> Never {
+    onTermination(SIGINT)
+    _exit(130)
+  }
+
   private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
@@ -87,6 +130,10 @@ public enum Signals {
 
 private func onInterrupt(_ signal: Int32) {
   Signals.interruptFlag.store(true, ordering: .relaxed)
+}
+
+private func onHookInterrupt(_ signal: Int32) {
+  Signals.hookInterruptFlag.store(true, ordering: .relaxed)
 }
 
 private func onBusError(_ signal: Int32) {

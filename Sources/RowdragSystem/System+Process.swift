@@ -18,7 +18,16 @@ extension System {
 
   /// `mkdir(2)`; true when the directory exists afterwards.
   public static func makeDirectory(_ path: String, mode: UInt32) -> Bool {
-    mkdir(path, mode_t(mode)) == 0 || errno == EEXIST
+    mkdir(cPath(path), mode_t(mode)) == 0 || errno == EEXIST
+  }
+
+  /// The command line as text that keeps every byte (`RawText`): a file name that is
+  /// not UTF-8 still names its file. (`CommandLine.arguments` repairs such bytes.)
+  public static func arguments() -> [String] {
+    (0..<Int(CommandLine.argc)).map { k in
+      guard let argument = CommandLine.unsafeArgv[k] else { return "" }
+      return RawText.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
   }
 
   /// The process's environment variables.
@@ -33,6 +42,17 @@ extension System {
       entry += 1
     }
     return variables
+  }
+
+  /// When the process started with standard error closed (cron, a daemon), puts
+  /// `/dev/null` there, so that no file rowdrag opens later (a trace, a temporary file)
+  /// takes descriptor 2 and receives its messages or a drop hook's output.
+  public static func keepStandardErrorOpen() {
+    guard fcntl(2, F_GETFD) < 0 && errno == EBADF else { return }
+    let fd = Glibc.open("/dev/null", O_WRONLY)
+    guard fd >= 0, fd != 2 else { return }
+    _ = dup2(fd, 2)
+    _ = Glibc.close(fd)
   }
 
   /// `exit(3)`: ends the process with `status`.
@@ -52,53 +72,5 @@ extension System {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
-}
-
-/// How a child process ended.
-public enum ProcessOutcome: Sendable, Equatable {
-  /// It exited with this status (127: the shell could not run the command).
-  case exited(Int32)
-  /// A signal ended it.
-  case signaled(Int32)
-  /// It could not be started at all.
-  case couldNotStart(Int32)
-}
-
-extension System {
-  /// Runs `command` through `/bin/sh -c` and waits for it: standard input `/dev/null`,
-  /// standard output and error both to this process's standard error, the environment
-  /// this process's plus `extra`. Values are passed through the environment, never
-  /// put into the command line, so no label can inject shell syntax.
-  public static func runShell(_ command: String, extra: [String: String]) -> ProcessOutcome {
-    var environment = environmentVariables()
-    for (key, value) in extra { environment[key] = value }
-    let entries = environment.keys.sorted().map { "\($0)=\(environment[$0] ?? "")" }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
-    let argv = ["/bin/sh", "-c", command]
-    var pid = pid_t()
-    let status = withCStrings(argv) { args in
-      withCStrings(entries) { env in posix_spawn(&pid, "/bin/sh", &actions, nil, args, env) }
-    }
-    guard status == 0 else { return .couldNotStart(status) }
-    var wait: Int32 = 0
-    while waitpid(pid, &wait, 0) < 0 {
-      guard errno == EINTR else { return .couldNotStart(errno) }
-    }
-    if wait & 0x7f == 0 { return .exited((wait >> 8) & 0xff) }
-    return .signaled(wait & 0x7f)
-  }
-
-  /// A NULL-terminated array of C strings for the duration of `body`.
-  private static func withCStrings<R>(
-    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
-  ) -> R {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return body(pointers)
   }
 }

@@ -35,9 +35,22 @@ public enum System {
 
   // MARK: Files
 
+  /// `path` as the C string of the bytes it stands for (`RawText`): every path goes
+  /// to the kernel through it, so a file name that is not UTF-8 names its file.
+  static func cPath(_ path: String) -> [CChar] {
+    RawText.bytes(path).map { CChar(bitPattern: $0) } + [0]
+  }
+
+  /// A path the kernel gave (`readlink`, `getcwd`, `mkstemp`) as text that keeps its
+  /// bytes.
+  static func pathText<C: Collection<CChar>>(_ bytes: C) -> String {
+    RawText.string(bytes.map { UInt8(bitPattern: $0) })
+  }
+
   /// `open(2)`; -1 on failure. Retried on `EINTR` (a FIFO's open can wait).
   public static func open(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0) -> Int32 {
-    retrying { Glibc.open(path, flags.rawValue | O_CLOEXEC, mode_t(mode)) }
+    let path = cPath(path)
+    return retrying { Glibc.open(path, flags.rawValue | O_CLOEXEC, mode_t(mode)) }
   }
 
   /// `close(2)`, never retried (Linux releases the descriptor even on `EINTR`).
@@ -77,7 +90,7 @@ public enum System {
   /// `stat(2)` of a path (following symbolic links).
   public static func status(ofPath path: String) -> FileStatus? {
     var info = stat()
-    return stat(path, &info) == 0 ? FileStatus(info) : nil
+    return stat(cPath(path), &info) == 0 ? FileStatus(info) : nil
   }
 
   /// `fsync(2)`.
@@ -97,30 +110,33 @@ public enum System {
   public static var isRoot: Bool { getuid() == 0 }
 
   /// `rename(2)`.
-  public static func rename(_ from: String, to: String) -> Bool { Glibc.rename(from, to) == 0 }
+  public static func rename(_ from: String, to: String) -> Bool {
+    Glibc.rename(cPath(from), cPath(to)) == 0
+  }
 
   /// `link(2)`.
   public static func link(_ existing: String, as new: String) -> Bool {
-    Glibc.link(existing, new) == 0
+    Glibc.link(cPath(existing), cPath(new)) == 0
   }
 
   /// `unlink(2)`; failure is ignored by every caller (the file may be gone).
-  public static func unlink(_ path: String) { _ = Glibc.unlink(path) }
+  public static func unlink(_ path: String) { _ = Glibc.unlink(cPath(path)) }
 
   /// `mkstemp(3)` for `prefix` + six random characters: the descriptor and the path.
   public static func makeTemporary(prefix: String) -> (fd: Int32, path: String)? {
-    var template = Array("\(prefix)XXXXXX".utf8CString)
+    var template = cPath("\(prefix)XXXXXX")
     let fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard fd >= 0 else { return nil }
-    return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    return (fd, pathText(template.dropLast()))
   }
 
   /// An unnamed regular file in `directory` (`O_TMPFILE`), open for writing: nothing
   /// to clean up if the process dies. -1 where the file system does not support it.
   public static func openUnnamed(inDirectory directory: String) -> Int32 {
-    retrying {
+    let directory = cPath(directory)
+    return retrying {
       Glibc.open(directory, FileControl.unnamedFile | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
     }
   }
@@ -128,29 +144,29 @@ public enum System {
   /// Gives the unnamed file open as `fd` the name `path` (`linkat` through
   /// `/proc/self/fd`, which needs no privilege); false when `path` exists or on error.
   public static func name(unnamed fd: Int32, as path: String) -> Bool {
-    linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+    linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, cPath(path), AT_SYMLINK_FOLLOW) == 0
   }
 
   /// `lstat(2)`: the entry itself, not what a symbolic link names.
   public static func linkStatus(ofPath path: String) -> (status: FileStatus, isLink: Bool)? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard lstat(cPath(path), &info) == 0 else { return nil }
     return (FileStatus(info), (info.st_mode & S_IFMT) == S_IFLNK)
   }
 
   /// `readlink(2)`: what a symbolic link names.
   public static func linkTarget(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
+    let count = readlink(cPath(path), &buffer, buffer.count - 1)
     guard count >= 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return pathText(buffer[..<count])
   }
 
   /// `getcwd(3)`.
   public static func currentDirectory() -> String? {
     guard let cwd = getcwd(nil, 0) else { return nil }
     defer { free(cwd) }
-    return String(cString: cwd)
+    return pathText(UnsafeBufferPointer(start: cwd, count: strlen(cwd)))
   }
 
   /// The effective user id, whose links the kernel lets a process follow anywhere.

@@ -2,6 +2,7 @@ import RowdragCLI
 import RowdragFormats
 import RowdragSystem
 
+System.keepStandardErrorOpen()
 Signals.reportShrunkListFile()
 Signals.cleanUpOnTermination()
 Signals.reportOutOfMemory()
@@ -14,4 +15,4 @@ let runner = Runner(
   stdinLines: LineReader.standardInput,
   startREPL: REPL.start,
   startLive: LiveView.start)
-System.exit(runner.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+System.exit(runner.run(System.arguments().dropFirst().map { $0 }).rawValue)

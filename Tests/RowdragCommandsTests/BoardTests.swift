@@ -233,6 +233,63 @@ struct DropHookTests {
     #expect(quiet.status == 0)
     #expect(try String(contentsOfFile: count, encoding: .utf8) == "x\n")
   }
+
+  @Test("--on-drop-timeout refuses a drop whose hook runs too long; one deaf to SIGTERM is killed")
+  func timeout() throws {
+    for (hook, most) in [("sleep 20", 1.5), ("trap '' TERM; sleep 20", 4.0)] {
+      let started = ContinuousClock.now
+      let result = run(
+        "move 1 2; list", on: "a\nb\n",
+        options: ["-n", "--on-drop", hook, "--on-drop-timeout", "0.2"])
+      let seconds = (ContinuousClock.now - started) / .seconds(1)
+      #expect(result.status == 1, "\(hook)")
+      #expect(
+        result.stderr.contains(
+          "the --on-drop command failed (still running after 0.2 s, --on-drop-timeout); "
+            + "the row is back at 1:1"), "\(result.stderr)")
+      #expect(seconds < most, "\(hook): \(seconds) s")
+    }
+    let unlimited = run(
+      "move 1 2", on: "a\nb\n", options: ["--on-drop", "sleep 0.3", "--on-drop-timeout", "0"])
+    #expect(unlimited.status == 0)
+    #expect(unlimited.stdout == "b\na\n")
+    for bad in ["-1", "x", "inf", "nan", ""] {
+      let result = run("list", on: "a\n", options: ["--on-drop", "true", "--on-drop-timeout", bad])
+      #expect(result.status == 2, "\(bad)")
+      #expect(result.stderr.contains("--on-drop-timeout takes seconds"), "\(bad)")
+    }
+  }
+
+  @Test("with -i, a refusal or failure after an accepted drop writes what the hook accepted")
+  func inPlaceWritesAccepted() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("f.txt").path
+    // The hook refuses every move of d; the first move (a) is accepted.
+    let hook = "test \"$ROWDRAG_LABEL\" != d"
+    // A refused drop; any later failure; an accepted drop undone and the rest written;
+    // a write, then an accepted drop and a refused one.
+    for (script, expected) in [
+      ("move 1 +1; move 4 -1; move 1 +2", "b\na\nc\nd\n"),
+      ("move 1 +1; move 2 +1; undo; bogus", "b\nc\na\nd\n"),
+      ("move 1 +1; move 2 +1; undo; write; bogus", "b\nc\na\nd\n"),
+      ("move 1 +1; write; move 2 +1; move 4 1", "b\nc\na\nd\n"),
+    ] {
+      try "a\nb\nc\nd\n".write(toFile: path, atomically: true, encoding: .utf8)
+      let result = rowdrag(["-i", "--on-drop", hook, "-e", script, path])
+      #expect(result.status == 1, "\(script)")
+      #expect(
+        result.stderr.contains("wrote the order the --on-drop command last accepted"),
+        "\(script)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == expected, "\(script)")
+    }
+    // No accepted drop: nothing is written, as before.
+    try "a\nb\nc\nd\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let none = rowdrag(["-i", "--on-drop", hook, "-e", "move 4 1", path])
+    #expect(none.status == 1)
+    #expect(!none.stderr.contains("accepted"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\nc\nd\n")
+  }
 }
 
 /// BOARD.md §10, one test per decision.

@@ -67,3 +67,46 @@ struct LabelMatcherTests {
     #expect(try !matches("^(red|green) (apple|pear)$", "a green pear"))
   }
 }
+
+/// Issue 22, item 21: the guards read the pattern by Unicode scalars, as glibc does, so
+/// a combining mark after a metacharacter hides nothing from them.
+@Suite("label patterns with combining marks")
+struct CombiningMarkPatternTests {
+  let mark = "\u{0301}"
+
+  func refusal(_ pattern: String) -> String? {
+    do {
+      _ = try LabelMatcher(pattern)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  func matches(_ pattern: String, _ label: String) throws -> Bool {
+    let matcher = try LabelMatcher(pattern)
+    return Array(label.utf8).withUnsafeBufferPointer { matcher.matches($0) }
+  }
+
+  @Test("a mark after each ( does not hide the groups from the too-complex guard")
+  func nestedCountsWithMarks() {
+    // Before: 4 GB and 9 s in regcomp.
+    let pattern = "((\(mark)(\(mark)a{1,40}){1,40}){1,40}"
+    #expect(refusal(pattern)?.contains("too complex") == true, "\(refusal(pattern) ?? "nil")")
+    let plain = "(\(mark)(\(mark)(\(mark)a{1,40}){1,40}){1,40})"
+    #expect(refusal(plain)?.contains("too complex") == true)
+    // After a mark a count repeats the mark (one character), not the group.
+    #expect(refusal("(a{1,100})\(mark){1,100}") == nil)
+  }
+
+  @Test("a mark after [ leaves a bracket: [\u{0301}\\d] matches d, and \\1 inside it is accepted")
+  func bracketsWithMarks() throws {
+    #expect(try matches("[\(mark)\\d]", "d"))
+    #expect(try !matches("[\(mark)\\d]", "7"))  // \d is no class inside a bracket
+    #expect(refusal("[\(mark)\\1]") == nil)
+    #expect(try matches("[\(mark)\\1]", "1"))
+    // A mark after ( still opens a group for glibc: no literal search for "(\u{0301}a".
+    #expect(try matches("(\(mark)a|b)", "\(mark)a"))
+    #expect(try matches("(\(mark)a|b)", "b"))
+  }
+}

@@ -1,4 +1,5 @@
 import RowdragCommands
+import RowdragSystem
 import Testing
 
 /// The lexer, the number reading and printing, and the table-driven parser, each on its
@@ -129,5 +130,47 @@ struct ParserUnitTests {
         == "drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5")
     #expect(message("press 1:x") == "press: '1:x' is not a row address; use N, $, S:R or /REGEX/")
     #expect(message("set rule") == "set: missing value; usage: set KEY VALUE...")
+  }
+}
+
+/// Issue 22, item 16: text that keeps bytes which are not UTF-8.
+@Suite("raw text")
+struct RawTextTests {
+  @Test("every string of up to two bytes, and UTF-8 for the escape range, comes back unchanged")
+  func roundTrip() {
+    for a in 0...255 {
+      #expect(RawText.bytes(RawText.string([UInt8(a)])) == [UInt8(a)])
+      for b in 0...255 {
+        let bytes = [UInt8(a), UInt8(b)]
+        #expect(RawText.bytes(RawText.string(bytes)) == bytes)
+      }
+    }
+    for bytes: [UInt8] in [
+      [0xF4, 0x8F, 0xBE, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+      [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], Array("héllo ✓ 🙂".utf8),
+    ] {
+      #expect(RawText.bytes(RawText.string(bytes)) == bytes)
+    }
+    #expect(RawText.string(Array("héllo".utf8)) == "héllo")
+    #expect(!RawText.hasEscapes("héllo") && RawText.hasEscapes(RawText.string([0xFF])))
+  }
+
+  @Test("the lexer keeps a pattern's and a path's bytes")
+  func lexer() throws {
+    var lexer = CommandLexer(bytes: [0x70, 0x72, 0x65, 0x73, 0x73, 0x20, 0x2F, 0xFF, 0x2F])
+    guard case .success(let command)? = lexer.next(),
+      case .pattern(let p)? = command.arguments.first
+    else {
+      Issue.record("no pattern")
+      return
+    }
+    #expect(RawText.bytes(p) == [0xFF])
+    var write = CommandLexer(bytes: Array("write ".utf8) + [0xFD, 0x2E, 0x74])
+    guard case .success(let command)? = write.next(), case .word(let w)? = command.arguments.first
+    else {
+      Issue.record("no path")
+      return
+    }
+    #expect(RawText.bytes(w) == [0xFD, 0x2E, 0x74])
   }
 }
