@@ -11,7 +11,8 @@ extension Session {
     try edit(self)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
     let outcome = System.runShell(
-      hook, extra: hookEnvironment(slots, before: before), limits: onDropLimits)
+      hook, extra: hookEnvironment(slots, before: before), limits: onDropLimits,
+      interrupted: hookInterrupted ?? { false })
     if outcome == .exited(0) {
       acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
       return

@@ -49,6 +49,9 @@ public final class Session {
   public var onDrop: String?
   /// How long the drop hook may run (`--on-drop-timeout`) and how it is stopped.
   public var onDropLimits = HookLimits()
+  /// Asked while the drop hook runs: true stops it as Ctrl-C does (the live view reads
+  /// its raw terminal's Ctrl-C here).
+  public var hookInterrupted: (() -> Bool)?
   /// The order and sections when `--on-drop` last accepted a drop (the hook's side, a
   /// server say, holds it): what `-i` writes when a later command fails. Nil when no
   /// hook accepted a drop since the list was read or written with that order.

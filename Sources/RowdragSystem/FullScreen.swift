@@ -143,6 +143,18 @@ public enum FullScreen {
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
+  /// Whether Ctrl-C (or Esc) was typed, reading what the terminal has without waiting:
+  /// how a drop hook is stopped from the raw-mode live view. Other keys typed meanwhile
+  /// are dropped, as type-ahead is while a hook runs.
+  public static func takeInterruptKey() -> Bool {
+    var stop = false
+    while waitForInput(milliseconds: 0) {
+      guard let bytes = read(), !bytes.isEmpty else { break }
+      if bytes.contains(3) || bytes == [27] { stop = true }
+    }
+    return stop
+  }
+
   /// Reads what standard input has (at most 4 KiB): empty when a signal came first,
   /// nil at its end (the terminal went away).
   public static func read() -> [UInt8]? {

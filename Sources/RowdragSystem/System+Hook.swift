@@ -42,8 +42,12 @@ extension System {
   /// group gets SIGINT, and SIGKILL after `limits.grace` seconds (at once on a second
   /// Ctrl-C); past `limits.timeout` it gets SIGTERM, then SIGKILL the same way. Once
   /// the shell of a stopped hook has ended, what is left of its group is killed.
+  ///
+  /// `interrupted` is asked too while it waits: the live view's terminal is raw, so
+  /// its Ctrl-C is a byte to read, not a signal.
   public static func runShell(
-    _ command: String, extra: [(name: String, value: [UInt8])], limits: HookLimits
+    _ command: String, extra: [(name: String, value: [UInt8])], limits: HookLimits,
+    interrupted: () -> Bool = { false }
   ) -> ProcessOutcome {
     let entries = hookEnvironment(extra)
     var actions = posix_spawn_file_actions_t()
@@ -76,7 +80,7 @@ extension System {
         }
       }
       guard status == 0 else { return .couldNotStart(status) }
-      return wait(for: pid, limits)
+      return wait(for: pid, limits, interrupted: interrupted)
     }
   }
 
@@ -124,7 +128,9 @@ extension System {
 
   /// Waits for the hook `pid` (leader of its group), stopping it on Ctrl-C or past its
   /// time limit.
-  private static func wait(for pid: pid_t, _ limits: HookLimits) -> ProcessOutcome {
+  private static func wait(
+    for pid: pid_t, _ limits: HookLimits, interrupted: () -> Bool
+  ) -> ProcessOutcome {
     let started = monotonicSeconds()
     var stopped: ProcessOutcome?
     var killAt = Double.infinity
@@ -142,7 +148,7 @@ extension System {
       }
       if reaped < 0 && errno != EINTR { return stopped ?? .couldNotStart(errno) }
       let now = monotonicSeconds()
-      if Signals.takeHookInterrupt() {
+      if Signals.takeHookInterrupt() || interrupted() {
         if stopped == nil {
           stopped = .interrupted
           _ = kill(-pid, SIGINT)

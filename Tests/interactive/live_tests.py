@@ -895,3 +895,31 @@ def test_a_drop_the_hook_refused_is_recorded_and_its_output_goes_to_the_message_
                                 text=True)
         assert replay.returncode == 0, (hooked, replay.stderr)
         assert open(copy).read() == open(path).read(), (hooked, open(copy).read())
+
+
+def test_ctrl_c_stops_a_slow_drop_hook_and_gives_the_view_back(binary):
+    """Issue 22 item 9, the live view: its terminal is raw, so Ctrl-C is a key; while a
+    drop hook that ignores SIGINT runs, Ctrl-C stops it (its group killed after the
+    grace), the drop is refused and the view goes on."""
+    home, path = workspace("alpha\nbravo\ncharlie\n")
+    hook = os.path.join(home, "hook.sh")
+    with open(hook, "w") as f:
+        f.write("#!/bin/sh\ntrap '' INT\nsleep 60\n")
+    os.chmod(hook, 0o755)
+    live = Live(binary, path, "--on-drop", hook)
+    live.wait_for("- alpha")
+    live.send(" ")
+    live.wait_for("lifted")
+    live.send("\x1b[B")
+    live.wait_for(">>      2  alpha")
+    started = time.time()
+    live.send(" ")  # the hook starts and would sleep a minute
+    live.pump(0.5)
+    live.send("\x03")
+    live.wait_for("interrupted", 10)
+    assert time.time() - started < 8, time.time() - started
+    assert "- alpha" in live.line(2), live.text()  # the drop was refused
+    assert live.child.isalive()
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == "alpha\nbravo\ncharlie\n"

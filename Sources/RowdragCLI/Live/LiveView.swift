@@ -107,7 +107,11 @@ public enum LiveView {
       session: session, recorder: recorder, color: color,
       asksBeforeQuit: !fromShell && session.filePath != nil,
       writesToStandardOutput: !fromShell && session.filePath == nil)
+    // The terminal is raw: Ctrl-C is a key, read while a drop hook runs to stop it.
+    let interrupt = session.hookInterrupted
+    session.hookInterrupted = { FullScreen.takeInterruptKey() }
     let end = controller.run()
+    session.hookInterrupted = interrupt
     FullScreen.leave()
     // What the drop hook said, whole, where the shell's scrollback keeps it (the view
     // showed each hook's last line on its message line).
