@@ -29,8 +29,9 @@ extension Engine {
     skipHold(&remaining)
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     var previousStep: ScrollStep?
-    // The board's page edge scroll has a clock of its own: no skipping there.
+    // The board's page edge scroll has a clock of its own, skipped on its own terms.
     let stationary = settings.autoscroll.isStationary && !settings.board.isOn
+    var cycle: [(state: BoardCycleState, remaining: Int)] = []
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
@@ -39,6 +40,10 @@ extension Engine {
       let result = frame()
       guard result.changed else { break }
       if result.timerOnly { break }
+      if settings.board.isOn {
+        skipBoardFrames(result, &remaining, &cycle)
+        continue
+      }
       guard stationary else { continue }
       if let step = result.scroll, step == previousStep, skipSteadyScroll(step, &remaining) {
         recent = [nil, nil]
@@ -60,6 +65,32 @@ extension Engine {
     time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
     framesSkipped += remaining
     catchUpTimer()
+  }
+
+  /// Board mode, after a frame: under a stationary law a board that comes back to a
+  /// state it was in when a turn ended repeats the same frames, so whole periods are
+  /// skipped; then, while the vertical part stays a fixed point, the dwell or turn in
+  /// progress is (`skipBoardPaging`).
+  private mutating func skipBoardFrames(
+    _ result: FrameResult, _ remaining: inout Int,
+    _ cycle: inout [(state: BoardCycleState, remaining: Int)]
+  ) {
+    guard settings.autoscroll.isStationary else { return }
+    if board.turn == nil && board.dwell == Dwell() {
+      let now = boardCycleState
+      if let seen = cycle.first(where: { $0.state == now }) {
+        let period = seen.remaining - remaining
+        let skip = period > 0 ? (remaining / period) * period : 0
+        time = RepeatedSum.adding(settings.dt, times: skip, to: time)
+        remaining -= skip
+        framesSkipped += skip
+        cycle = []
+      } else {
+        if cycle.count == 256 { cycle.removeFirst() }
+        cycle.append((now, remaining))
+      }
+    }
+    if result.boardVerticalQuiet { _ = skipBoardPaging(&remaining) }
   }
 
   /// After frames skipped while a timer fired without changing anything (pressed
@@ -180,6 +211,9 @@ extension Engine {
     var changed: Bool
     /// Only the timer's firing count moved: every later frame does the same.
     var timerOnly = false
+    /// Board mode: the vertical part (the column's auto-scroll and reorder) changed
+    /// nothing; only the page edge scroll did.
+    var boardVerticalQuiet = false
     var amount = 0.0
     var fired = 0
     var scroll: ScrollStep? = nil

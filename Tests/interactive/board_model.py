@@ -249,14 +249,17 @@ class Board:
         else:
             new = x0 + (x1 - x0) * (j * dt / duration)
             self.turn = [x0, x1, j]
-        self.lift["cx"] += new - self.x
-        self.x = new
+        self.move_board(new)
+
+    def move_board(self, x):
+        """The snapshot stays under the still finger, its x computed afresh (issue 20)."""
+        if self.lift is not None:
+            self.lift["cx"] = (x + self.fx) + (0.0 if self.grab == "center" else self.lift["gx"])
+        self.x = x
 
     def finish_turn(self):
         if self.turn is not None:
-            if self.lift is not None:
-                self.lift["cx"] += self.turn[1] - self.x
-            self.x = self.turn[1]
+            self.move_board(self.turn[1])
         self.turn, self.dwell = None, (0, 0)
 
     # -- the reorder step (§5) -----------------------------------------------------------

@@ -12,6 +12,7 @@ extension Engine {
     let phaseBefore = phase
     pageEdgeScroll()
     var result = withActiveColumn(lift.section) { $0.advanceLifted() }
+    result.boardVerticalQuiet = !result.changed && phase == phaseBefore
     result.changed = result.changed || board != boardBefore || phase != phaseBefore
     result.scroll = nil
     return result

@@ -49,9 +49,11 @@ extension Engine {
     if ended { board.dwell = Dwell() }  // the next frame starts a fresh dwell
   }
 
-  /// Sets the board offset; a lifted snapshot stays under the still finger.
-  private mutating func moveBoard(to x: Double) {
-    board.centerX += x - board.x
+  /// Sets the board offset; a lifted snapshot stays under the still finger, its x
+  /// computed from the new offset as a drag computes it (not accumulated frame after
+  /// frame), so that a turn's `j`-th frame is a function of `j` alone.
+  mutating func moveBoard(to x: Double) {
+    board.centerX = (x + board.fingerX) + (settings.grab == .center ? 0 : board.grabX)
     board.x = x
   }
 
