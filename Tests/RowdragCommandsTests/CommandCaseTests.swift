@@ -261,7 +261,8 @@ let commandCases: [CommandCase] = [
       + #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n",
     err:
-      "rowdrag: warning: every drag came before the 0.5 s hold and became a pan, so no row lifted; wait at least 0.5 s after a press (e.g. 'press 3; wait 0.5; drag …')\n"),
+      "rowdrag: warning: every drag came before the 0.5 s hold and became a pan, so no row lifted; wait at least 0.5 s after a press (e.g. 'press 3; wait 0.5; drag …')\n"
+  ),
   CommandCase(
     "set hold 0.5; press 2; tick 29; state; tick; state", options: ["-n"],
     out:
