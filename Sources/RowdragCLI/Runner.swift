@@ -42,7 +42,7 @@ public struct Runner {
   /// `--version`: the version and the licence, as GNU tools print them.
   public static let version = """
     rowdrag \(versionNumber)
-    License GPLv3: GNU GPL version 3 <https://gnu.org/licenses/gpl-3.0.html>; the engine
+    License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>; the engine
     and the row order (Sources/RowdragEngine, Sources/RowdragBase) are Apache-2.0.
     This is free software: you are free to change and redistribute it.
     There is NO WARRANTY, to the extent permitted by law.
