@@ -5,8 +5,11 @@ public struct CommandArguments: Sendable {
   public let name: String
   /// The arguments after the name.
   public let tokens: [Token]
-  /// `press ADDR | y=Y`, as `help` shows it.
-  let usage: String
+  /// The command's row, for its usage in messages.
+  let spec: CommandSpec
+  /// `press ADDR | y=Y`, as `help` shows it: made only for a message, not for each of
+  /// a million commands that parse.
+  var usage: String { CommandTable.usage(of: spec) }
 
   /// The number of arguments.
   public var count: Int { tokens.count }

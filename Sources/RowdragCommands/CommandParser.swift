@@ -9,6 +9,6 @@ public enum CommandParser {
           + Suggestion.hint(for: raw.name, in: CommandTable.allNames) + " ('help' lists commands)")
     }
     return try spec.parse(
-      CommandArguments(name: raw.name, tokens: raw.arguments, usage: CommandTable.usage(of: spec)))
+      CommandArguments(name: raw.name, tokens: raw.arguments, spec: spec))
   }
 }

@@ -248,9 +248,16 @@ public enum CommandTable {
   public static var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
   /// The spec for a name or alias.
-  public static func spec(named name: String) -> CommandSpec? {
-    commands.first { $0.name == name || $0.aliases.contains(name) }
-  }
+  public static func spec(named name: String) -> CommandSpec? { byName[name] }
+
+  /// Every name and alias to its row: a lookup per command of a million-line script.
+  private static let byName: [String: CommandSpec] = {
+    var table: [String: CommandSpec] = [:]
+    for spec in commands {
+      for name in [spec.name] + spec.aliases where table[name] == nil { table[name] = spec }
+    }
+    return table
+  }()
 
   /// `help` output: one line a command, then the setting keys and address forms.
   public static var helpText: String {

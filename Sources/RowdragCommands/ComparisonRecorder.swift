@@ -72,7 +72,7 @@ final class ComparisonRecorder {
 
   /// After each replayed command, with the engine before and after it.
   func command(before: Engine, after: Engine, failed: String?) {
-    touches.count(before: before.phase, after: after.phase)
+    touches.count(before: TouchCount.kind(before.phase), after: TouchCount.kind(after.phase))
     if let failed {
       failures += 1
       if firstFailure == nil { firstFailure = failed }
@@ -149,12 +149,23 @@ public struct TouchCount: Sendable, Equatable {
       + "(e.g. 'press 3; wait \(NumberText.fixed3(hold)); drag …')"
   }
 
-  public mutating func count(before: Phase, after: Phase) {
-    switch (before, after) {
-    case (.lifted, .lifted), (.panning, .panning): break
-    case (_, .lifted): lifted += 1
-    case (_, .panning): panned += 1
-    default: break
+  /// What counts of a phase: lifted, panning, or neither (no payload is copied, as a
+  /// script of a million commands asks after each one).
+  public enum Kind: Equatable, Sendable {
+    case lifted, panning, other
+  }
+
+  public static func kind(_ phase: Phase) -> Kind {
+    switch phase {
+    case .lifted: .lifted
+    case .panning: .panning
+    default: .other
     }
+  }
+
+  public mutating func count(before: Kind, after: Kind) {
+    guard before != after else { return }
+    if after == .lifted { lifted += 1 }
+    if after == .panning { panned += 1 }
   }
 }

@@ -103,8 +103,8 @@ public final class Session {
   public func run(_ command: Command, named name: String, out: OutputSink) throws(CommandError)
     -> Outcome
   {
-    let phase = engine.phase
-    defer { touches.count(before: phase, after: engine.phase) }
+    let phase = TouchCount.kind(engine.phase)
+    defer { touches.count(before: phase, after: TouchCount.kind(engine.phase)) }
     do {
       return try execute(command, out: out)
     } catch let error as EngineError {

@@ -10,9 +10,24 @@ public enum RawText {
   private static let escapes: ClosedRange<UInt32> = 0x10FF80...0x10FFFF
 
   /// The text for `bytes`: UTF-8 decoded, other bytes escaped.
+  ///
+  /// Inlinable, so a caller's contiguous bytes (the lexer's words, a million a second)
+  /// take the fast path without a copy or a generic call.
+  @inlinable
   public static func string<C: Collection<UInt8>>(_ bytes: C) -> String {
-    let bytes = Array(bytes)
     // Most text is valid UTF-8 and holds no F4 lead, the only one an escape can have.
+    let plain = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+      // ASCII, as command words are, decodes without a validating pass.
+      if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+      return buffer.contains(0xF4) ? nil : String(validating: buffer, as: UTF8.self)
+    }
+    if let plain, let text = plain { return text }
+    return escapedString(Array(bytes))
+  }
+
+  /// `string` for bytes that are not plain UTF-8.
+  @usableFromInline
+  static func escapedString(_ bytes: [UInt8]) -> String {
     if !bytes.contains(0xF4), let text = String(validating: bytes, as: UTF8.self) { return text }
     var scalars = String.UnicodeScalarView()
     var i = 0
