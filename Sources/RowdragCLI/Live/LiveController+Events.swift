@@ -364,8 +364,37 @@ extension LiveController {
     case .escape:
       mode = .normal
       renderer.message = nil
+    case .tab:
+      completeSearch(text)
     default:
       break
     }
+  }
+
+  /// Tab in `/`: the label completes to a pattern that matches it literally (escaped,
+  /// anchored), as Tab does after `/` in the shell; with several labels left, the
+  /// message line says how many.
+  private func completeSearch(_ text: String) {
+    let line = "press /" + text
+    let wordStart =
+      (line.unicodeScalars.lastIndex(of: " ").map {
+        line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1
+      }) ?? 0
+    var completed: String?
+    switch Completion.complete(line: line, wordStart: wordStart, session: session) {
+    case .words(let words) where words.count == 1:
+      // The word began at the slash: "/^label$/".
+      completed = words.first.map { String($0.dropFirst().dropLast()) }
+    case .words(let words) where words.count > 1:
+      renderer.message = "/" + text + "  (\(words.count) labels; type more)"
+      return
+    case .replace(_, let with):
+      completed = String(with.dropLast())
+    default:
+      break
+    }
+    guard let completed else { return }
+    mode = .search(completed)
+    renderer.message = "/" + completed
   }
 }
