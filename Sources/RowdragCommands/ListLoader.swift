@@ -130,10 +130,7 @@ public enum ListLoader {
       }
       return (document, meta.heights, flags)
     } catch let error as JSONSyntaxError {
-      let hint =
-        byShape
-        ? " (read as JSON, as it starts with [ or { and ends with ] or }; give --text to read "
-          + "it as lines)" : ""
+      let hint = byShape ? shapeHint : ""
       // JSON's messages stay as they were; the other formats say whose rule it is.
       let format = spec.name == "json" ? "" : "\(spec.name): "
       throw LoadError(
@@ -142,15 +139,18 @@ public enum ListLoader {
       throw LoadError(
         location: name,
         message: JSONList.shapeMessage + JSONList.pointerHint(store.buffer)
-          + (byShape
-            ? " (read as JSON, as it starts with [ or { and ends with ] or }; give "
-              + "--text to read it as lines)" : ""))
+          + (byShape ? shapeHint : ""))
     } catch let error as CommandError {
       throw LoadError(location: "--format", message: error.message, isUsage: true)
     } catch {
       throw LoadError(location: name, message: "\(error)")
     }
   }
+
+  /// Why a list without a JSON name was read as JSON, and how to read it as lines.
+  private static let shapeHint =
+    " (read as JSON, as it starts with [ or { and ends with ] or }; give --text to read it "
+    + "as lines)"
 
   private static func shapedLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     func blank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
