@@ -121,6 +121,7 @@ def test_bash_coproc_conversation(binary):
         script = r"""
         set -euo pipefail
         coproc ROWDRAG { "$BINARY" -n "$LIST"; }
+        pid=$ROWDRAG_PID  # bash unsets ROWDRAG_PID once it reaps the coproc
         ask() {  # one command, one answer line, with a deadline
           echo "$1" >&"${ROWDRAG[1]}"
           IFS= read -r -t 10 answer <&"${ROWDRAG[0]}" || { echo "deadlock on '$1'" >&2; exit 9; }
@@ -140,7 +141,7 @@ def test_bash_coproc_conversation(binary):
           echo "$line"
         done
         exec {ROWDRAG[1]}>&-
-        wait "$ROWDRAG_PID"
+        wait "$pid"
         """
         env = dict(os.environ, BINARY=binary, LIST=rows_file(work, 8))
         out = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60)
