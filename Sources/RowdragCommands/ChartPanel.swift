@@ -86,7 +86,8 @@ extension ComparisonPlot {
       }
       svg += """
         <rect class="plot-area" x="\(n(frame.left))" y="\(n(frame.top))" width="\(n(frame.width))" \
-        height="\(n(frame.height))" fill="none" stroke="#888"/>
+        height="\(n(frame.height))" data-x-lower="\(n(xAxis.lower))" data-x-upper="\(n(xAxis.upper))" \
+        fill="none" stroke="#888"/>
         <g class="ticks" font-size="11" fill="#333">
 
         """
