@@ -169,6 +169,11 @@ def check_chart(page, names, title):
         else:
             marks = [(e["shape"], e["fill"] == "white") for e in panel["entries"]]
             assert len(set(marks)) == len(marks), (title, "same marker twice", marks)
+    # No empty band at the right: the plot areas take most of the width, their legends the rest.
+    width = page["frame"]["width"]
+    for panel_id, panel in page["panels"].items():
+        assert panel["plot"]["width"] >= 0.6 * width, (title, panel_id, panel["plot"])
+        assert panel["legend"]["right"] >= 0.75 * width, (title, panel_id, panel["legend"])
     for i, (a_name, a) in enumerate(blocks):
         for b_name, b in blocks[i + 1:]:
             assert not overlap(a, b), (title, a_name, b_name, a, b)
@@ -179,6 +184,13 @@ def compare(binary, names, script_args, listing, path):
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+def table_rows(out):
+    """The names of the comparison table's rows: the presets asked for, and any other
+    row the comparison adds (the chart draws whatever rows the table has)."""
+    table = out.split("\n\n")[1].splitlines()
+    return [line.split()[0] for line in table[1:] if line.startswith("  ") and line.split()]
 
 
 def presets(binary):
@@ -201,7 +213,10 @@ def test_chart_reads_in_chromium(binary):
         with chromium.Browser() as browser:
             for title, names, script, rows in cases:
                 path = os.path.join(work, f"{title}.svg")
-                compare(binary, names, script, rows, path)
+                out = compare(binary, names, script, rows, path)
+                listed = table_rows(out)
+                assert set(names) <= set(listed), (names, listed)
+                names = listed
                 with open(path) as f:
                     width, height = (float(v) for v in f.read().split('viewBox="0 0 ')[1].split('"')[0].split())
                 browser.open(path, int(width), int(math.ceil(height)))

@@ -99,9 +99,13 @@ def test_report_draws_the_trace_in_chromium(binary):
                 page = browser.evaluate(
                     f"(() => {{ const s = document.getElementById('frame'); s.value = '{k}';"
                     f" s.dispatchEvent(new Event('input')); return {READ}; }})()")
-                assert [c["name"] for c in page] == PRESETS, page
+                # A column per row of the table, in its order; the presets' are checked.
+                names = [c["name"] for c in page]
+                assert [n for n in names if n in PRESETS] == PRESETS, names
                 for column in page:
                     preset = column["name"]
+                    if preset not in PRESETS:
+                        continue
                     frame = traces[preset][k]
                     where = (preset, k)
                     assert column["t"] == fixed(frame["t"]), (where, column["t"], frame)
