@@ -6,7 +6,8 @@
 /// has its own colour; lines also cycle through nine dash patterns, ordered so the two
 /// series that share a pattern differ in lightness by a fifth of the scale or more
 /// (series `i` and `i + 9`), and the speed panel's points through nine marker shapes,
-/// filled then hollow. The offset panel also names each line at its end.
+/// filled then hollow. The offset panel also names each line at its end. Past 17
+/// series (more rows than presets) colours repeat, with other dashes and markers.
 enum ChartPalette {
   /// 17 colours that stay apart on white: six of matplotlib's `tab10`, then hues and
   /// lightnesses unlike those (relative luminance in the comments).

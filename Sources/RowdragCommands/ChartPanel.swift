@@ -189,7 +189,7 @@ extension ComparisonPlot {
         let style = ComparisonPlot.style(group.index)
         let y = ys[i]
         let names = group.names.map(escape).joined(separator: ",")
-        svg += "<g class=\"entry\" data-names=\"\(names)\">"
+        svg += "<g class=\"entry\" data-names=\"\(names)\" data-style=\"\(group.index)\">"
         if timeAxis {
           svg +=
             "<line x1=\"\(n(x))\" y1=\"\(n(y))\" x2=\"\(n(x + 20))\" y2=\"\(n(y))\" "

@@ -40,6 +40,7 @@ MEASURE = r"""(() => {
       heading: box(g.querySelector('.heading')), xTitle: box(g.querySelector('.x-title')),
       entries: [...g.querySelectorAll('.legend .entry')].map(e => ({
         names: e.getAttribute('data-names').split(','), text: e.querySelector('text').textContent,
+        style: +e.getAttribute('data-style'),
         box: box(e.querySelector('text')), sample: box(e.firstElementChild),
         shown: shown(e.querySelector('text')), hit: hit(e.querySelector('text')),
         stroke: e.firstElementChild.getAttribute('stroke'), dash: e.firstElementChild.getAttribute('stroke-dasharray'),
@@ -160,14 +161,16 @@ def check_chart(page, names, title):
                 end = leader["points"][-1]
                 assert abs(end[1] - (entry["sample"]["top"] + entry["sample"]["bottom"]) / 2) < 2, (title, s["name"])
             # A look of its own: colour, and (for greyscale) dash or lightness.
-            looks = [(e["stroke"], e["dash"]) for e in panel["entries"]]
+            # The palette's 17 colours are distinct (past 17 rows they repeat, other dashes).
+            looks = [(e["stroke"], e["dash"]) for e in panel["entries"] if e["style"] < 17]
             assert len({c for c, _ in looks}) == len(looks), (title, looks)
+            assert len({(e["stroke"], e["dash"]) for e in panel["entries"]}) == len(panel["entries"]), title
             # Two lines with one dash pattern differ in lightness by a fifth of the scale.
             for i, (c, d) in enumerate(looks):
                 for c2, d2 in looks[i + 1:]:
                     assert d != d2 or abs(luminance(c) - luminance(c2)) >= 0.2, (title, "same in greyscale", c, c2, d)
         else:
-            marks = [(e["shape"], e["fill"] == "white") for e in panel["entries"]]
+            marks = [(e["shape"], e["fill"] == "white") for e in panel["entries"] if e["style"] < 18]
             assert len(set(marks)) == len(marks), (title, "same marker twice", marks)
     # No empty band at the right: the plot areas take most of the width, their legends the rest.
     width = page["frame"]["width"]
