@@ -110,7 +110,7 @@ extension ComparisonPlot {
 
         """
       for group in groups {
-        let style = ComparisonPlot.style(group.index)
+        let style = ChartPalette.style(group.index)
         for k in group.names.indices {
           let common =
             "data-preset=\"\(escape(group.names[k]))\" data-points=\"\(group.data[k])\" "
@@ -138,7 +138,7 @@ extension ComparisonPlot {
       if !timeAxis {
         svg += "<defs>\n"
         for group in groups {
-          let style = ComparisonPlot.style(group.index)
+          let style = ChartPalette.style(group.index)
           svg +=
             "<marker id=\"\(id)-mark\(group.index)\" markerUnits=\"userSpaceOnUse\" "
             + "viewBox=\"-5 -5 10 10\" markerWidth=\"10\" markerHeight=\"10\" overflow=\"visible\">"
@@ -186,7 +186,7 @@ extension ComparisonPlot {
       var leaders = "<g class=\"leaders\" fill=\"none\" stroke=\"#aaa\" stroke-width=\"0.8\">\n"
       var svg = "<g class=\"legend\" id=\"\(id)-legend\" font-size=\"11\">\n"
       for (i, group) in groups.enumerated() {
-        let style = ComparisonPlot.style(group.index)
+        let style = ChartPalette.style(group.index)
         let y = ys[i]
         let names = group.names.map(escape).joined(separator: ",")
         svg += "<g class=\"entry\" data-names=\"\(names)\" data-style=\"\(group.index)\">"
@@ -211,6 +211,4 @@ extension ComparisonPlot {
       return leaders + "</g>\n" + svg + "</g>\n"
     }
   }
-
-  static func style(_ index: Int) -> ChartPalette.Style { ChartPalette.style(index) }
 }
