@@ -49,6 +49,9 @@ enum ComparisonReport {
   /// lifted row's slot (1-based) and `rows` the visible rows as
   /// `{"s": first slot, "y": its top, "h": height (or heights), "ys": tops when they do
   /// not stack, "l": label indices}`.
+  /// The most characters of a label the data keeps.
+  static let maxLabel = 120
+
   static func data(_ runs: [ComparisonRecorder], label: (Int) -> String) -> String {
     let n = NumberText.fixed3
     var labels: [String] = []
@@ -56,7 +59,9 @@ enum ComparisonReport {
     func index(_ row: Int) -> Int {
       if let known = labelIndex[row] { return known }
       labelIndex[row] = labels.count
-      labels.append(label(row))
+      // A column shows a few dozen characters; a long label need not fill the file.
+      let text = label(row)
+      labels.append(text.count > maxLabel ? String(text.prefix(maxLabel - 1)) + "…" : text)
       return labels.count - 1
     }
     func number(_ x: Double?) -> String { x.map(n) ?? "null" }
