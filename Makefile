@@ -31,10 +31,11 @@ deps:
 	  apt-get update -qq && apt-get install -y -qq libreadline-dev; }
 
 # What the tests drive: real shells for completions, mandoc for the man page,
-# pexpect for the terminal sessions.
+# pexpect for the terminal sessions, headless Chromium (with a font whose widths
+# the chart's legend is laid out for) for the comparison chart and report.
 test-deps: deps
 	@missing=""; \
-	for p in zsh fish bash-completion mandoc; do \
+	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi

@@ -49,7 +49,7 @@ complete -c rowdrag -l live -d 'reorder FILE full screen with the mouse or the k
 complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script (-i -f FILE replays it)'
 complete -c rowdrag -l trace -r -F -d 'write one JSON line per frame to FILE (\'-\': standard output)'
 complete -c rowdrag -l compare -x -a '(__fish_complete_list , "printf \'%s\\n\' rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate all")' -d 'run the script under each preset (comma-separated, or all) and print a table'
-complete -c rowdrag -l plot -r -F -d 'with --compare: also write an SVG chart of offset and speed to FILE'
+complete -c rowdrag -l plot -r -F -d 'with --compare: also write the chart (FILE.svg) or an animated report (FILE.html)'
 complete -c rowdrag -l format -x -a 'text json jsonl markdown todo csv tsv m3u' -d 'read and write the list in FORMAT, e.g. \'csv label=name\' (by the file name)'
 complete -c rowdrag -l json -d '--format json: read and write the list as JSON'
 complete -c rowdrag -l text -d '--format text: read and write the list as text lines'

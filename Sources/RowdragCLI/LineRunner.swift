@@ -28,7 +28,9 @@ struct LineRunner {
       }
       do {
         let command = try CommandParser.parse(raw)
-        let outcome = try session.run(command, named: raw.name, out: out)
+        // Kept for a comparison's caption; not spelt out when nothing is kept.
+        let text = session.isRecording ? raw.text : ""
+        let outcome = try session.run(command, named: raw.name, text: text, out: out)
         if outcome != .proceed {
           result.quit = outcome
           return result

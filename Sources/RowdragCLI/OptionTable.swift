@@ -122,7 +122,7 @@ public enum OptionTable {
     },
     OptionSpec(
       "plot", argument: "FILE", completes: .fileNames,
-      "with --compare: also write an SVG chart of offset and speed to FILE"
+      "with --compare: also write the chart (FILE.svg) or an animated report (FILE.html)"
     ) { options, value in options.plot = value },
     OptionSpec(
       "format", argument: "FORMAT", completes: .words(FormatTable.names),

@@ -33,7 +33,7 @@ public struct Options: Sendable {
   public var trace: String?
   /// `--compare NAME,…`: replay the script under these presets and print the table.
   public var compare: [String]?
-  /// `--plot FILE.svg`: with `--compare`, the chart.
+  /// `--plot FILE.svg`: with `--compare`, the chart; `FILE.html`, the animated report.
   public var plot: String?
   /// `--on-drop CMD`: the drop hook (BOARD.md §7).
   public var onDrop: String?

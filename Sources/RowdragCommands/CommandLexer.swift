@@ -4,6 +4,11 @@ import RowdragSystem
 public struct RawCommand: Sendable, Equatable {
   public var name: String
   public var arguments: [Token]
+
+  /// The command as typed, give or take spaces: what a comparison's chart quotes.
+  public var text: String {
+    ([name] + arguments.map(\.text)).joined(separator: " ")
+  }
 }
 
 /// One argument word.

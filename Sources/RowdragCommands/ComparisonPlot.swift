@@ -1,97 +1,141 @@
-/// The comparison chart: a self-contained SVG with the offset over time, one labelled
-/// line per preset, and the speed against the measured point's distance from the edge.
+/// The comparison chart: a self-contained SVG with two panels — the offset over time,
+/// one line per compared row, and the speed against the measured point's distance from
+/// the edge — each with round ticks, light grid lines and its own legend at its right,
+/// and a caption naming the gesture and the list.
 ///
-/// Every line carries its points in data units — seconds and points, formatted as the
-/// trace formats them — in a `data-points` attribute beside the drawn pixel coordinates,
-/// so the numbers in the file are the trace's numbers and a reader (or a test) can take
-/// them back out. Pixels are computed here rather than by an SVG transform, so every
-/// renderer draws the same lines.
+/// Every series carries its points in data units — seconds and points, formatted as
+/// the trace formats them — in a `data-points` attribute, so the numbers in the file
+/// are the trace's numbers and a reader (or a test) can take them back out. Series
+/// whose points are the same in a panel are drawn once, in the first one's style, and
+/// named together in the legend; the others keep an undrawn element with their data
+/// (`data-drawn-as` names the one drawn). Pixels are computed here rather than by an
+/// SVG transform, so every renderer draws the same lines. The series are whatever the
+/// recorders are called (presets, `current`, `trace:FILE`): nothing here assumes names.
 enum ComparisonPlot {
-  /// Line colours, one per preset in order (repeating after eight).
-  static let colours = [
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-  ]
-
-  static func svg(_ runs: [ComparisonRecorder], title: String) -> String {
-    let width = 820.0
-    let panel = (left: 80.0, width: 560.0, height: 240.0)
-    var svg = """
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="600" \
-      viewBox="0 0 \(Int(width)) 600" font-family="sans-serif" font-size="12">
-      <title>rowdrag compare: \(escape(title))</title>
-      <rect width="\(Int(width))" height="600" fill="white"/>
-
-      """
-    svg += panelSVG(
-      id: "offset", title: "offset (pt) over time (s)", top: 30, panel: panel,
-      series: runs.map { ($0.preset, $0.offsetSeries.all) })
-    svg += panelSVG(
-      id: "velocity",
-      title: "speed (pt/s, + down) against the measured point's distance from the edge (pt)",
-      top: 330, panel: panel, scatter: true,
-      series: runs.map { ($0.preset, $0.velocitySeries.all) })
-    for (index, run) in runs.enumerated() {
-      let y = 50 + 20 * Double(index)
-      let colour = colours[index % colours.count]
-      svg += """
-        <line x1="\(Int(panel.left + panel.width + 20))" y1="\(Int(y))" \
-        x2="\(Int(panel.left + panel.width + 44))" y2="\(Int(y))" stroke="\(colour)" stroke-width="2"/>
-        <text x="\(Int(panel.left + panel.width + 50))" y="\(Int(y + 4))">\(escape(run.preset))</text>
-
-        """
-    }
-    return svg + "</svg>\n"
+  /// What the caption says.
+  struct Caption {
+    /// The list file, or `<stdin>`.
+    var list: String
+    /// Rows in the list.
+    var rows: Int
+    /// The compared commands as typed, in order.
+    var gesture: [String]
   }
 
-  /// One panel: a frame, its title, the ranges at the corners, and a line per series.
-  private static func panelSVG(
-    id: String, title: String, top: Double, panel: (left: Double, width: Double, height: Double),
-    scatter: Bool = false, series: [(String, [(x: Double, y: Double)])]
-  ) -> String {
+  /// The drawing's fixed geometry, in SVG units (CSS pixels).
+  enum Layout {
+    static let width = 960.0
+    /// Room left of a panel for the tick labels and the rotated axis title.
+    static let left = 72.0
+    static let panelHeight = 250.0
+    static let offsetTop = 56.0
+    static let velocityTop = 392.0
+    static let captionTop = 706.0
+    /// Caption text is 11 px; a line holds this many characters (at most ~6.5 px each).
+    static let captionChars = 150
+    static let captionLines = 5
+    /// Legend text is 11 px; this many px per character is an upper bound for sans-serif.
+    static let legendCharWidth = 6.8
+    static let legendMaxChars = 40
+    /// The sample line or marker left of a legend name, and the gaps around it.
+    static let sampleWidth = 26.0
+    /// Between a panel's right edge and its legend (the leader lines' room).
+    static let legendGap = 28.0
+    static let legendLine = 13.0
+  }
+
+  static func svg(_ runs: [ComparisonRecorder], caption: Caption) -> String {
+    let names = runs.map(\.preset)
+    let offsets = Panel.series(names: names, points: runs.map { $0.offsetSeries.all })
+    let speeds = Panel.series(
+      names: names, points: runs.map { $0.velocitySeries.all }, scatter: true)
+    // The legend is as wide as its longest entry, the panels take the rest: no
+    // empty band at the right, and no entry runs out of the drawing.
+    let longest = (offsets.groups + speeds.groups).map { legendText($0).count }.max() ?? 8
+    let legendWidth = Layout.sampleWidth + Layout.legendCharWidth * Double(longest) + 8
+    let panelWidth = Layout.width - Layout.left - Layout.legendGap - legendWidth - 8
+    let captionLines = captionText(caption, names: names)
+    let height = Layout.captionTop + 14 * Double(captionLines.count) + 8
     let n = NumberText.fixed3
-    let xs = series.flatMap { $0.1.map(\.x) }
-    let ys = series.flatMap { $0.1.map(\.y) }
-    let x0 = xs.min() ?? 0
-    var x1 = xs.max() ?? 1
-    let y0 = Swift.min(0, ys.min() ?? 0)
-    var y1 = Swift.max(0, ys.max() ?? 1)
-    if x1 <= x0 { x1 = x0 + 1 }
-    if y1 <= y0 { y1 = y0 + 1 }
-    let sx = panel.width / (x1 - x0)
-    let sy = panel.height / (y1 - y0)
-    let bottom = top + panel.height
-    func pixel(_ p: (x: Double, y: Double)) -> String {
-      n(panel.left + (p.x - x0) * sx) + "," + n(bottom - (p.y - y0) * sy)
-    }
     var svg = """
-      <g id="\(id)">
-      <text x="\(Int(panel.left))" y="\(Int(top - 10))">\(escape(title))</text>
-      <rect x="\(Int(panel.left))" y="\(Int(top))" width="\(Int(panel.width))" \
-      height="\(Int(panel.height))" fill="none" stroke="#999"/>
-      <text x="\(Int(panel.left - 6))" y="\(Int(top + 4))" text-anchor="end">\(n(y1))</text>
-      <text x="\(Int(panel.left - 6))" y="\(Int(bottom + 4))" text-anchor="end">\(n(y0))</text>
-      <text x="\(Int(panel.left))" y="\(Int(bottom + 16))">\(n(x0))</text>
-      <text x="\(Int(panel.left + panel.width))" y="\(Int(bottom + 16))" text-anchor="end">\(n(x1))</text>
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Layout.width))" height="\(n(height))" \
+      viewBox="0 0 \(Int(Layout.width)) \(n(height))" font-family="sans-serif" font-size="12">
+      <title>rowdrag compare: \(escape(caption.list))</title>
+      <rect width="\(Int(Layout.width))" height="\(n(height))" fill="white"/>
+      <text x="\(Int(Layout.left))" y="22" font-size="15" font-weight="bold">\
+      rowdrag compare: \(escape(caption.list))</text>
 
       """
-    for (index, (name, points)) in series.enumerated() {
-      let colour = colours[index % colours.count]
-      let data = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      let common =
-        "data-preset=\"\(escape(name))\" data-points=\"\(data)\" fill=\"none\" stroke=\"\(colour)\""
-      if scatter {
-        let marks = points.map { "M\(pixel($0))h0" }.joined(separator: " ")
-        svg += "<path \(common) stroke-width=\"3\" stroke-linecap=\"round\" d=\"\(marks)\"/>\n"
+    svg += offsets.svg(
+      id: "offset", heading: "Scroll offset over time",
+      xTitle: "time (s)", yTitle: "offset (pt)",
+      frame: (Layout.left, Layout.offsetTop, panelWidth, Layout.panelHeight),
+      timeAxis: true)
+    svg += speeds.svg(
+      id: "velocity",
+      heading: "Auto-scroll speed against the measured point's distance from the edge",
+      xTitle: "distance from the edge (pt)", yTitle: "speed (pt/s, + scrolls down)",
+      frame: (Layout.left, Layout.velocityTop, panelWidth, Layout.panelHeight),
+      timeAxis: false)
+    svg += "<g id=\"caption\" font-size=\"11\" fill=\"#333\">\n"
+    for (i, line) in captionLines.enumerated() {
+      svg +=
+        "<text x=\"10\" y=\"\(n(Layout.captionTop + 14 * Double(i) + 10))\">\(escape(line))</text>\n"
+    }
+    return svg + "</g>\n</svg>\n"
+  }
+
+  /// The caption's lines: the gesture as typed (`;` between commands), the list and
+  /// what was compared, wrapped at word boundaries and cut with `…` past the last line.
+  static func captionText(_ caption: Caption, names: [String]) -> [String] {
+    let gesture =
+      "Gesture: " + (caption.gesture.isEmpty ? "(none)" : caption.gesture.joined(separator: "; "))
+    let list =
+      "List: \(caption.list) (\(caption.rows) \(caption.rows == 1 ? "row" : "rows")). Compared: "
+      + names.joined(separator: ", ") + "."
+    var lines = wrap(gesture, width: Layout.captionChars, max: Layout.captionLines - 2)
+    lines += wrap(list, width: Layout.captionChars, max: Layout.captionLines - lines.count)
+    return lines
+  }
+
+  /// `text` in lines of at most `width` characters, broken at spaces; past `max` lines
+  /// the last one ends in `…`.
+  static func wrap(_ text: String, width: Int, max: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      var word = String(word)
+      if word.count > width { word = String(word.prefix(width - 1)) + "…" }
+      if line.isEmpty {
+        line = word
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
       } else {
-        let line = points.map(pixel).joined(separator: " ")
-        svg += "<polyline \(common) stroke-width=\"1.5\" points=\"\(line)\"/>\n"
+        lines.append(line)
+        line = word
       }
     }
-    return svg + "</g>\n"
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    if lines.count > max {
+      lines = Array(lines.prefix(max))
+      let last = lines[max - 1]
+      lines[max - 1] = String(last.prefix(width - 2)) + " …"
+    }
+    return lines
+  }
+
+  /// A legend entry's text: the names drawn together, cut to fit.
+  static func legendText(_ group: Panel.Group) -> String {
+    var text = group.names.joined(separator: ", ")
+    if group.points.isEmpty { text += " (no points)" }
+    if text.count > Layout.legendMaxChars {
+      text = String(text.prefix(Layout.legendMaxChars - 1)) + "…"
+    }
+    return text
   }
 
   /// XML text.
-  private static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     var out = ""
     for c in text {
       switch c {

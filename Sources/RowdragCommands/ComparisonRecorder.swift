@@ -31,6 +31,10 @@ final class ComparisonRecorder {
   var offsetSeries = Series()
   /// Velocity (points per second, signed) against the measured distance from the edge.
   var velocitySeries = Series()
+  /// The frames as the animated report draws them.
+  var frameLog = ComparisonFrames()
+  /// The viewport's height in force, for the frames.
+  private var viewport: Double
 
   /// Touches that lifted a row, and touches that became a pan (a drag before the hold).
   var touches = TouchCount()
@@ -43,6 +47,7 @@ final class ComparisonRecorder {
     self.preset = preset
     self.offset = engine.offset
     self.hold = engine.settings.hold
+    self.viewport = engine.settings.viewport
   }
 
   /// Why the row never moved under this preset, when that is the case: every touch
@@ -68,10 +73,13 @@ final class ComparisonRecorder {
     offset = report.offset
     offsetSeries.append(report.time, report.offset)
     if let distance = report.measuredDistance { velocitySeries.append(distance, velocity) }
+    frameLog.observe(report, viewport: viewport)
   }
 
   /// After each replayed command, with the engine before and after it.
   func command(before: Engine, after: Engine, failed: String?) {
+    frameLog.resolve(start: before)
+    viewport = after.settings.viewport
     touches.count(before: TouchCount.kind(before.phase), after: TouchCount.kind(after.phase))
     if let failed {
       failures += 1

@@ -28,10 +28,7 @@ extension Session {
       guard !plotPath.isEmpty else {
         throw CommandError(command: "", message: "plot= needs a file name, e.g. plot=compare.svg")
       }
-      try OutputPath.refuseList(plotPath, listPath: filePath)
-      try AtomicFile.write(path: plotPath, mustExist: false, backupSuffix: nil) { out in
-        try out.write(ComparisonPlot.svg(runs, title: filePath ?? "<stdin>"))
-      }
+      try writePlot(runs, to: plotPath)
     }
     return ComparisonTable.render(runs, commands: history.count)
   }

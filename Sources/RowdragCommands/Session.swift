@@ -29,6 +29,9 @@ public final class Session {
   var frameObserver: ((FrameReport, Double) -> Void)?
   /// The commands that changed the engine, in order, for `compare` to replay.
   var history: [Command] = []
+  /// Each of `history` as typed, for the comparison chart's caption (empty strings for
+  /// commands run by options rather than typed).
+  var historyText: [String] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
   /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
@@ -99,10 +102,12 @@ public final class Session {
   }
 
   /// Runs one command. A refused command changes nothing and throws.
+  /// `text` is the command as typed, which a comparison's chart quotes.
   @discardableResult
-  public func run(_ command: Command, named name: String, out: OutputSink) throws(CommandError)
-    -> Outcome
-  {
+  public func run(
+    _ command: Command, named name: String, text: String = "", out: OutputSink
+  ) throws(CommandError) -> Outcome {
+    typedText = text
     let phase = TouchCount.kind(engine.phase)
     defer { touches.count(before: phase, after: TouchCount.kind(engine.phase)) }
     do {
@@ -119,6 +124,9 @@ public final class Session {
     }
   }
 
+  /// The text of the command `run` is running.
+  private var typedText = ""
+
   private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
     guard isRecording && command.isReplayed else { return try perform(command, out: out) }
     // The start is kept once; a copy of the engine before every command would make
@@ -131,7 +139,9 @@ public final class Session {
       if history.isEmpty { historyStart = nil }
       throw error
     }
+    if history.isEmpty { historyText = [] }
     history.append(command)
+    historyText.append(typedText)
     if let historyLimit, history.count > historyLimit {
       history = []
       historyStart = nil

@@ -288,8 +288,9 @@ struct PresetCommandTests {
 
   /// The polylines of one panel of the chart: preset name → points.
   static func polylines(_ svg: String, panel: String) -> [String: [(Double, Double)]] {
+    // The panel's group holds nested ones; it ends where the next panel starts.
     let group = svg.components(separatedBy: "<g id=\"\(panel)\">")[1].components(
-      separatedBy: "</g>")[0]
+      separatedBy: "<g id=\"")[0]
     var lines: [String: [(Double, Double)]] = [:]
     for part in group.components(separatedBy: " data-preset=\"").dropFirst() {
       let name = part.components(separatedBy: "\"")[0]

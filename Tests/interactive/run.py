@@ -19,12 +19,14 @@ import formats_model_tests  # noqa: E402
 import compare_tests  # noqa: E402
 import pipe_tests  # noqa: E402
 import hook_tests  # noqa: E402
+import chart_tests  # noqa: E402
+import report_tests  # noqa: E402
 
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     passed = failed = 0
-    for module in (model_tests, board_model_tests, formats_model_tests, compare_tests, pipe_tests, hook_tests, repl_tests,
+    for module in (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests, report_tests, pipe_tests, hook_tests, repl_tests,
                    live_tests, shell_tests, docs_tests):
         for name in sorted(n for n in dir(module) if n.startswith("test_")):
             try:

@@ -1,0 +1,282 @@
+/// The animated comparison report, `--plot FILE.html`: one self-contained HTML file that
+/// replays the gesture frame by frame for every compared row side by side — the rows
+/// in the viewport, the lifted row's gap, the snapshot, the finger and the offset —
+/// with a play/pause button and a frame slider, and the chart below.
+///
+/// Everything is inline (the data as JSON, the script, the style and the chart's SVG)
+/// and a content security policy forbids any fetch, so the file works offline, from
+/// mail or a CI artifact. The numbers are printed as the trace prints them, and the
+/// page writes each column's frame into `data-` attributes (`data-t`, `data-offset`,
+/// `data-row`, `data-phase`), so what it draws can be checked against `--trace`.
+enum ComparisonReport {
+  static func html(
+    _ runs: [ComparisonRecorder], caption: ComparisonPlot.Caption, label: (Int) -> String
+  ) -> String {
+    let chart = ComparisonPlot.svg(runs, caption: caption)
+    let title = "rowdrag compare: " + caption.list
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; \
+      style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(ComparisonPlot.escape(title))</title>
+      <style>\(style)</style>
+      </head>
+      <body>
+      <h1>\(ComparisonPlot.escape(title))</h1>
+      <p class="caption">\(ComparisonPlot.escape(ComparisonPlot.captionText(caption, names: runs.map(\.preset)).joined(separator: " ")))</p>
+      <div class="controls">
+      <button id="play" type="button">Play</button>
+      <input id="frame" type="range" min="0" max="0" value="0" step="1" aria-label="frame">
+      <span id="clock"></span>
+      </div>
+      <div id="columns"></div>
+      <div id="chart">
+      \(chart)</div>
+      <script type="application/json" id="data">\(data(runs, label: label))</script>
+      <script>\(script)</script>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The frames as JSON: a table of the labels shown, and per series its frames, each
+  /// `[t, offset, phase, finger, row, center, height, viewport, rows]` with `row` the
+  /// lifted row's slot (1-based) and `rows` the visible rows as
+  /// `{"s": first slot, "y": its top, "h": height (or heights), "ys": tops when they do
+  /// not stack, "l": label indices}`.
+  /// The most characters of a label the data keeps.
+  static let maxLabel = 120
+
+  static func data(_ runs: [ComparisonRecorder], label: (Int) -> String) -> String {
+    let n = NumberText.fixed3
+    var labels: [String] = []
+    var labelIndex: [Int: Int] = [:]
+    func index(_ row: Int) -> Int {
+      if let known = labelIndex[row] { return known }
+      labelIndex[row] = labels.count
+      // A column shows a few dozen characters; a long label need not fill the file.
+      let text = label(row)
+      labels.append(text.count > maxLabel ? String(text.prefix(maxLabel - 1)) + "…" : text)
+      return labels.count - 1
+    }
+    func number(_ x: Double?) -> String { x.map(n) ?? "null" }
+    var series: [String] = []
+    for run in runs {
+      var frames: [String] = []
+      for frame in run.frameLog.all {
+        var rows = "null"
+        if let first = frame.rows.first {
+          let heights = frame.rows.map(\.height)
+          var stacked = true
+          var y = first.top
+          for row in frame.rows {
+            if row.top != y { stacked = false }
+            y = row.top + row.height
+          }
+          let h =
+            heights.allSatisfy { $0 == first.height }
+            ? n(first.height) : "[" + heights.map(n).joined(separator: ",") + "]"
+          rows = "{\"s\":\(first.slot + 1),\"y\":\(n(first.top)),\"h\":\(h)"
+          if !stacked {
+            rows += ",\"ys\":[" + frame.rows.map { n($0.top) }.joined(separator: ",") + "]"
+          }
+          rows +=
+            ",\"l\":[" + frame.rows.map { String(index($0.row)) }.joined(separator: ",") + "]}"
+        }
+        frames.append(
+          "[\(n(frame.time)),\(n(frame.offset)),\"\(frame.phase)\",\(number(frame.finger)),"
+            + "\(frame.lift.map { String($0.slot + 1) } ?? "null"),\(number(frame.lift?.center)),"
+            + "\(number(frame.lift?.height)),\(n(frame.viewport)),\(rows)]")
+      }
+      series.append(
+        "{\"name\":\(json(run.preset)),\"frames\":[\n" + frames.joined(separator: ",\n") + "]}")
+    }
+    return "{\"labels\":[" + labels.map(json).joined(separator: ",") + "],\n\"series\":[\n"
+      + series.joined(separator: ",\n") + "]}"
+  }
+
+  /// A JSON string that is also safe inside `<script>`: `<`, `>` and `&` escaped.
+  static func json(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "<", ">", "&", "\u{2028}", "\u{2029}": out += hex(scalar.value)
+      default:
+        if scalar.value < 0x20 {
+          out += hex(scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// `\uXXXX`.
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "\\u" + String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+  }
+
+  static let style = """
+
+    body { font: 14px sans-serif; margin: 16px; color: #222; background: white; }
+    h1 { font-size: 18px; margin: 0 0 4px; }
+    .caption { font-size: 12px; color: #444; margin: 0 0 10px; max-width: 960px; }
+    .controls { display: flex; align-items: center; gap: 12px; margin-bottom: 10px; }
+    #frame { width: 480px; }
+    #clock { font-variant-numeric: tabular-nums; }
+    #columns { display: flex; flex-wrap: wrap; gap: 10px; }
+    .column { width: 180px; border: 1px solid #ccc; border-radius: 4px; padding: 4px; }
+    .column h2 { font-size: 13px; margin: 0 0 4px; overflow: hidden; text-overflow: ellipsis; \
+    white-space: nowrap; }
+    .column svg { display: block; width: 100%; height: auto; background: #fafafa; }
+    .readout { font-size: 11px; margin-top: 4px; font-variant-numeric: tabular-nums; }
+    .row rect { fill: white; stroke: #ccc; }
+    .row text, .snapshot text { font-size: 13px; fill: #222; }
+    .gap rect { fill: none; stroke: #999; stroke-dasharray: 4 3; }
+    .snapshot rect { fill: #dceeff; stroke: #1f77b4; stroke-width: 1.5; }
+    .finger { fill: #d62728; }
+    #chart { margin-top: 16px; }
+
+    """
+
+  static let script = """
+
+    "use strict";
+    const data = JSON.parse(document.getElementById("data").textContent);
+    const NS = "http://www.w3.org/2000/svg";
+    const slider = document.getElementById("frame");
+    const play = document.getElementById("play");
+    const clock = document.getElementById("clock");
+    const columns = document.getElementById("columns");
+    // As the trace prints numbers: three decimals, no trailing zeros, no -0.
+    const fixed3 = x => { let s = x.toFixed(3).replace(/\\.?0+$/, ""); return s === "-0" ? "0" : s; };
+    const times = [...new Set(data.series.flatMap(s => s.frames.map(f => f[0])))].sort((a, b) => a - b);
+    slider.max = String(Math.max(0, times.length - 1));
+    const width = 240;
+    const views = data.series.map(series => {
+      const column = document.createElement("div");
+      column.className = "column";
+      column.dataset.name = series.name;
+      const heading = document.createElement("h2");
+      heading.textContent = series.name;
+      heading.title = series.name;
+      const svg = document.createElementNS(NS, "svg");
+      const readout = document.createElement("div");
+      readout.className = "readout";
+      column.append(heading, svg, readout);
+      columns.append(column);
+      return {series, column, svg, readout};
+    });
+    // The last frame at or before t, or null before the first.
+    function frameAt(frames, t) {
+      let lo = 0, hi = frames.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (frames[mid][0] <= t) lo = mid + 1; else hi = mid; }
+      return lo > 0 ? frames[lo - 1] : null;
+    }
+    function element(name, attributes, parent) {
+      const e = document.createElementNS(NS, name);
+      for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+      parent.append(e);
+      return e;
+    }
+    function drawRow(svg, className, slot, top, height, label) {
+      const g = element("g", {"class": className, "data-slot": slot}, svg);
+      element("rect", {x: 4, y: top, width: width - 28, height: height}, g);
+      if (label !== null) {
+        const text = element("text", {x: 10, y: top + height / 2 + 4}, g);
+        text.textContent = label;
+      }
+      return g;
+    }
+    function draw(view, t) {
+      const {svg, readout, column} = view;
+      const f = frameAt(view.series.frames, t);
+      svg.replaceChildren();
+      if (f === null) {
+        svg.setAttribute("viewBox", "0 0 " + width + " 100");
+        readout.textContent = "no frame yet";
+        for (const k of ["t", "offset", "row", "phase"]) delete column.dataset[k];
+        return;
+      }
+      const [time, offset, phase, finger, row, center, height, viewport, rows] = f;
+      svg.setAttribute("viewBox", "0 0 " + width + " " + viewport);
+      let lifted = null;
+      if (rows !== null) {
+        let y = rows.y;
+        rows.l.forEach((label, i) => {
+          const slot = rows.s + i;
+          const h = Array.isArray(rows.h) ? rows.h[i] : rows.h;
+          const top = rows.ys ? rows.ys[i] : y;
+          y = top + h;
+          if (slot === row) { lifted = data.labels[label]; drawRow(svg, "gap", slot, top - offset, h, null); }
+          else drawRow(svg, "row", slot, top - offset, h, data.labels[label]);
+        });
+      }
+      if (row !== null) {
+        const g = drawRow(svg, "snapshot", row, center - height / 2 - offset, height, lifted === null ? "" : lifted);
+        g.setAttribute("data-label", lifted === null ? "" : lifted);
+      }
+      if (finger !== null) element("circle", {"class": "finger", cx: width - 12, cy: finger, r: 6}, svg);
+      // Where the viewport is in the content: a thin bar at the right.
+      element("rect", {x: width - 3, y: 0, width: 3, height: viewport, fill: "#eee"}, svg);
+      column.dataset.t = fixed3(time);
+      column.dataset.offset = fixed3(offset);
+      column.dataset.row = row === null ? "" : String(row);
+      column.dataset.phase = phase;
+      readout.textContent = "offset " + fixed3(offset) + " pt · " + phase + (row === null ? "" : " · row " + row);
+    }
+    // The time cursor on the chart's offset panel.
+    const plot = document.querySelector("#offset .plot-area");
+    const cursor = document.createElementNS(NS, "line");
+    cursor.setAttribute("id", "cursor");
+    cursor.setAttribute("stroke", "#d62728");
+    cursor.setAttribute("y1", plot.getAttribute("y"));
+    cursor.setAttribute("y2", +plot.getAttribute("y") + +plot.getAttribute("height"));
+    plot.parentNode.append(cursor);
+    function show(index) {
+      const t = times.length ? times[index] : 0;
+      for (const view of views) draw(view, t);
+      clock.textContent = "frame " + (index + 1) + " of " + times.length + " · t = " + fixed3(t) + " s";
+      clock.dataset.t = fixed3(t);
+      const lower = +plot.dataset.xLower, upper = +plot.dataset.xUpper;
+      const x = +plot.getAttribute("x") + (t - lower) / (upper - lower) * +plot.getAttribute("width");
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
+    slider.addEventListener("input", () => show(+slider.value));
+    // Plays in simulated time, one second a second, from the slider's frame.
+    let playing = null;
+    function stop() { playing = null; play.textContent = "Play"; }
+    play.addEventListener("click", () => {
+      if (playing !== null) { stop(); return; }
+      if (+slider.value >= times.length - 1) slider.value = "0";
+      const start = performance.now(), from = times[+slider.value] || 0;
+      playing = start;
+      play.textContent = "Pause";
+      const step = now => {
+        if (playing !== start) return;
+        const t = from + (now - start) / 1000;
+        let index = +slider.value;
+        while (index + 1 < times.length && times[index + 1] <= t) index++;
+        slider.value = String(index);
+        show(index);
+        if (index >= times.length - 1) stop(); else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+    document.addEventListener("keydown", e => {
+      if (e.key === " " && e.target !== play) { e.preventDefault(); play.click(); }
+    });
+    show(0);
+
+    """
+}
