@@ -50,6 +50,7 @@ extension Runner {
   {
     var failed: ExitCode?
     (session.isRecording, session.historyLimit) = Self.recording(sources, options: options)
+    session.refusesBehaviourSetsInGesture = options.compare != nil
     // Comparing, the script's own output is not wanted: the table is.
     let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {

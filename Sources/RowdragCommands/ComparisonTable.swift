@@ -19,8 +19,7 @@ enum ComparisonTable {
       rows.map { TextWidth.count($0[column]) }.max() ?? 0
     }
     let numeric: Set<Int> = [2, 3, 5, 6]
-    var text =
-      "Comparing \(runs.count) preset\(runs.count == 1 ? "" : "s") on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
+    var text = "Comparing \(subject(runs)) on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
     for row in rows {
       let cells = row.indices.map { column in
         let pad = String(repeating: " ", count: widths[column] - TextWidth.count(row[column]))
@@ -38,8 +37,23 @@ enum ComparisonTable {
       + "  through, back and forth; swaps: its steps; first scroll: the first frame that\n"
       + "  auto-scrolled; offset: the final scroll offset; peak speed: the largest\n"
       + "  |offset change| × fps of one frame\n"
+    if runs.contains(where: { $0.preset == ComparisonRequest.currentName }) {
+      text +=
+        "  current: the settings in force before the gesture (options, --preset and the\n"
+        + "  sets before its first command)\n"
+    }
     text += summary(runs)
     return text
+  }
+
+  /// `current and 4 presets`, `3 presets`: what the rows are.
+  private static func subject(_ runs: [ComparisonRecorder]) -> String {
+    let others = runs.map(\.preset).filter { !PresetTable.names.contains($0) }
+    let presets = runs.count - others.count
+    let counted = "\(presets) preset\(presets == 1 ? "" : "s")"
+    guard !others.isEmpty else { return counted }
+    guard presets > 0 else { return BehaviourSetting<Void>.list(others, last: "and") }
+    return BehaviourSetting<Void>.list(others + [counted], last: "and")
   }
 
   /// `Summary` lines: the preset that moved the row farthest, scrolled first and fastest.

@@ -39,6 +39,9 @@ public final class Session {
   /// The most commands kept for `compare`, or nil for all: set for a command stream,
   /// which may never end. Past it the history is dropped and recording stops.
   public var historyLimit: Int?
+  /// `--compare`: a behaviour `set` inside the gesture is refused where it stands (its
+  /// script line), not only when the comparison runs.
+  public var refusesBehaviourSetsInGesture = false
   /// Whether `historyLimit` dropped the history.
   var historyOverflowed = false
   /// The commands a stream keeps for `compare`: about 28 minutes of a `tick` a frame
@@ -121,6 +124,11 @@ public final class Session {
 
   private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
     guard isRecording && command.isReplayed else { return try perform(command, out: out) }
+    if refusesBehaviourSetsInGesture, isBehaviourSetInGesture(command),
+      case .set(let key, _) = command
+    {
+      throw CommandError(command: "", message: Self.behaviourInGesture(key))
+    }
     // The start is kept once; a copy of the engine before every command would make
     // each command copy the whole order on write.
     if history.isEmpty { historyStart = engine }
