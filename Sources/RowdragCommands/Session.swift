@@ -24,9 +24,9 @@ public final class Session {
   private var matchers: [String: LabelMatcher] = [:]
   /// The per-frame trace, when on.
   var trace: TraceWriter?
-  /// Called after every frame of a `tick` or `wait` with the frames per second in force
-  /// (a comparison's recorder).
-  var frameObserver: ((FrameReport, Double) -> Void)?
+  /// Told of every frame of a `tick` or `wait`, or of the runs of frames it skipped,
+  /// with the frames per second in force (a comparison's recorder).
+  var frameObserver: ((TickEvent, Double) -> Void)?
   /// The commands that changed the engine, in order, for `compare` to replay.
   var history: [Command] = []
   /// The engine before the first of `history`.
@@ -180,18 +180,18 @@ public final class Session {
       try engine.drag(toRow: try resolve(a))
     case .tick(let n):
       try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe {
-          try e.tick(n, isInterrupted: stop, observe: observe)
-        } else {
-          try e.tick(n, isInterrupted: stop)
+        switch observe {
+        case .everyFrame(let observe): try e.tick(n, isInterrupted: stop, observe: observe)
+        case .skips(let report): try e.tickReportingSkips(n, isInterrupted: stop, report: report)
+        case nil: try e.tick(n, isInterrupted: stop)
         }
       }
     case .wait(let s):
       try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe {
-          try e.wait(s, isInterrupted: stop, observe: observe)
-        } else {
-          try e.wait(s, isInterrupted: stop)
+        switch observe {
+        case .everyFrame(let observe): try e.wait(s, isInterrupted: stop, observe: observe)
+        case .skips(let report): try e.waitReportingSkips(s, isInterrupted: stop, report: report)
+        case nil: try e.wait(s, isInterrupted: stop)
         }
       }
     case .release:
@@ -251,30 +251,45 @@ public final class Session {
     return .proceed
   }
 
-  /// Runs a `tick` or `wait`, with each frame reported to the trace and a
-  /// comparison's recorder when either watches; otherwise without an observer, so the
-  /// engine may skip frames whose outcome is known. A failed trace write stops the
-  /// frames, fails the command and turns the trace off, so the failure is reported
-  /// once (not again when the trace is closed at the end).
+  /// How a `tick` or `wait` is watched: every frame (the trace), or the frames it runs
+  /// and the runs it skips (a comparison's recorder alone).
+  private enum FrameWatch {
+    case everyFrame((FrameReport) -> Void)
+    case skips((TickEvent) -> Void)
+  }
+
+  /// Runs a `tick` or `wait`, with each frame reported to the trace when it is on, and
+  /// to a comparison's recorder; with the recorder alone the engine skips the frames
+  /// `tick` skips and reports the runs; with neither it skips them unwatched. A failed
+  /// trace write stops the frames, fails the command and turns the trace off, so the
+  /// failure is reported once (not again when the trace is closed at the end).
   private func advance(
     _ out: OutputSink,
-    _ run: (inout Engine, () -> Bool, ((FrameReport) -> Void)?) throws(EngineError) -> Void
+    _ run: (inout Engine, () -> Bool, FrameWatch?) throws(EngineError) -> Void
   ) throws {
-    guard trace != nil || frameObserver != nil else {
-      try run(&engine, isInterrupted, nil)
+    // No command changes the rate within a tick or wait.
+    let fps = engine.settings.fps
+    let recorder = frameObserver
+    guard let trace else {
+      guard let recorder else {
+        try run(&engine, isInterrupted, nil)
+        return
+      }
+      try withoutActuallyEscaping({ recorder($0, fps) }) { report in
+        try run(&engine, isInterrupted, .skips(report))
+      }
       return
     }
     var failure: (any Error)?
-    let trace = self.trace
-    let recorder = frameObserver
     let stop = isInterrupted
-    // No command changes the rate within a tick or wait.
-    let fps = engine.settings.fps
+    let watch = { (report: FrameReport) in
+      recorder?(.frame(report), fps)
+      guard failure == nil else { return }
+      do { try trace.write(report, out: out) } catch { failure = error }
+    }
     do {
-      try run(&engine, { failure != nil || stop() }) { report in
-        recorder?(report, fps)
-        guard failure == nil, let trace else { return }
-        do { try trace.write(report, out: out) } catch { failure = error }
+      try withoutActuallyEscaping(watch) { watch in
+        try run(&engine, { failure != nil || stop() }, .everyFrame(watch))
       }
     } catch {
       if let failure { throw stopTrace(after: failure) }
