@@ -105,7 +105,7 @@ public enum OptionTable {
     ) { options, value in options.trace = value },
     OptionSpec(
       "compare", argument: "NAMES", completes: .commaList(ComparisonRequest.names),
-      "replay the script under presets (all) and current; print a table"
+      "replay the script under presets (all), current or trace:FILE; print a table"
     ) { options, value throws(UsageError) in
       let names = (value ?? "").split(separator: ",").map(String.init)
       // Names are checked here, so a typo is a usage error before anything runs.
@@ -117,7 +117,8 @@ public enum OptionTable {
         }
       }
       guard !names.isEmpty else {
-        throw UsageError(message: "--compare: name presets or current, comma-separated, or all")
+        throw UsageError(
+          message: "--compare: name presets, current or trace:FILE, comma-separated, or all")
       }
       options.compare = names
     },

@@ -207,7 +207,7 @@ public enum CommandTable {
     },
     CommandSpec(
       "compare", "NAME... [plot=FILE]",
-      "replay the gesture under presets and current; compare them",
+      "replay the gesture under presets, current or trace:FILE; compare them",
       completes: .words(ComparisonRequest.names)
     ) { (args) throws(CommandError) in
       try args.arity(1...64)

@@ -38,6 +38,16 @@ final class ComparisonRecorder {
   /// Velocity (points per second, signed) against the measured distance from the edge.
   var velocitySeries = Series()
 
+  /// The offset after each of the first `frameOffsetLimit` frames: what a trace row
+  /// is compared with, frame by frame (nothing is kept when no trace is compared).
+  var frameOffsets: [Double] = []
+  var frameOffsetLimit = 0
+  /// A trace row's own offsets, frame by frame; nil for a replayed row.
+  var traceOffsets: [Double]?
+  /// Whether the row knows which row is lifted, to say why none moved (a trace
+  /// without `row` does not).
+  var explainsIdle = true
+
   /// Touches that lifted a row, and touches that became a pan (a drag before the hold).
   var touches = TouchCount()
   /// The preset's hold, for saying why nothing lifted.
@@ -54,7 +64,7 @@ final class ComparisonRecorder {
   /// Why the row never moved under this preset, when that is the case: every touch
   /// became a pan, or none lifted.
   var idleReason: String? {
-    guard moves.isEmpty, pending == nil, touches.lifted == 0 else { return nil }
+    guard explainsIdle, moves.isEmpty, pending == nil, touches.lifted == 0 else { return nil }
     if touches.panned > 0 {
       return "panned: drag before the \(NumberText.fixed3(hold)) s hold"
     }
@@ -76,6 +86,13 @@ final class ComparisonRecorder {
   /// by the same step (or by it and back, for an oscillation, which also moves the row
   /// to and fro every frame); the series get the run's last frame.
   private func skipped(_ run: SkippedFrames, fps: Double) {
+    var k = 0
+    while frameOffsets.count < frameOffsetLimit && k < run.count {
+      // A steady run adds its step every frame; an oscillation goes there and back.
+      let step = run.alternates ? (k % 2 == 0 ? run.offsetStep : 0) : Double(k + 1) * run.offsetStep
+      frameOffsets.append(offset + step)
+      k += 1
+    }
     let first = frames + 1
     frames += run.count
     runsSkipped += 1
@@ -100,6 +117,7 @@ final class ComparisonRecorder {
   /// After each frame of a tick or wait, with the frames per second in force.
   func observe(_ report: FrameReport, fps: Double) {
     frames += 1
+    if frameOffsets.count < frameOffsetLimit { frameOffsets.append(report.offset) }
     track(report.phase)
     if case .lifted = report.phase, report.delta != 0, firstScrollFrame == nil {
       firstScrollFrame = frames

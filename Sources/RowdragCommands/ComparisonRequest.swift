@@ -1,6 +1,7 @@
 /// What `compare` and `--compare` ask for: the rows, in the order named, and the
 /// chart's file. A name is `current` (the settings in force when the compared gesture
-/// starts), a preset, `all` (every preset); one parser serves the command and the option, so both take the same names.
+/// starts), a preset, `all` (every preset) or `trace:FILE` (an app's own per-frame
+/// trace); one parser serves the command and the option, so both take the same names.
 public struct ComparisonRequest: Sendable, Equatable {
   /// One row of the table.
   public enum Row: Sendable, Equatable {
@@ -8,6 +9,8 @@ public struct ComparisonRequest: Sendable, Equatable {
     case current
     /// A preset, by name.
     case preset(String)
+    /// An app's per-frame trace file (`AppTrace`).
+    case trace(String)
   }
 
   /// The rows, in order.
@@ -17,6 +20,8 @@ public struct ComparisonRequest: Sendable, Equatable {
 
   /// The name of the settings row.
   public static let currentName = "current"
+  /// The prefix of a trace row.
+  public static let tracePrefix = "trace:"
 
   /// The words completion offers after `compare` and `--compare`.
   public static var names: [String] { [currentName, "all"] + PresetTable.names }
@@ -40,8 +45,8 @@ public struct ComparisonRequest: Sendable, Equatable {
     guard !request.rows.isEmpty else {
       throw CommandError(
         command: "",
-        message: "name one or more presets or current; the command presets lists the presets "
-          + "(rowdrag -e presets)")
+        message: "name one or more presets, current or trace:FILE; the command presets lists "
+          + "the presets (rowdrag -e presets)")
     }
     return request
   }
@@ -50,12 +55,20 @@ public struct ComparisonRequest: Sendable, Equatable {
   public static func rows(named name: String) throws(CommandError) -> [Row] {
     if name == "all" { return PresetTable.names.map(Row.preset) }
     if name == currentName { return [.current] }
+    if name.hasPrefix(tracePrefix) {
+      let path = String(name.dropFirst(tracePrefix.count))
+      guard !path.isEmpty else {
+        throw CommandError(
+          command: "", message: "trace: needs a file name, e.g. trace:app-trace.jsonl")
+      }
+      return [.trace(path)]
+    }
     guard PresetTable.names.contains(name) else {
       throw CommandError(
         command: "",
         message: "unknown preset '\(name)'"
           + Suggestion.hint(for: name, in: [currentName, "all"] + PresetTable.names)
-          + "; name current, all or a preset: "
+          + "; name current, all, trace:FILE or a preset: "
           + PresetTable.names.joined(separator: ", "))
     }
     return [.preset(name)]

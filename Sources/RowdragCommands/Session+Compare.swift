@@ -2,7 +2,7 @@ import RowdragEngine
 import RowdragFormats
 
 /// `compare NAME…` and `--compare`: the session's gesture replayed from where it
-/// started under each preset, beside the settings in force (`current`).
+/// started under each preset, beside the settings in force (`current`) and app traces.
 extension Session {
   /// Replays the gesture under each row of `words` (see `ComparisonRequest`;
   /// `plot=FILE.svg` also writes the chart) and returns the table.
@@ -20,7 +20,12 @@ extension Session {
         rows.insert(.current, at: 0)
       }
     }
-    let runs = try replay(rows, gesture)
+    // Traces are read first, so a bad one fails before any replay.
+    var traces: [String: AppTrace] = [:]
+    for case .trace(let path) in rows where traces[path] == nil {
+      traces[path] = try Self.readTrace(path)
+    }
+    let runs = try replay(rows, gesture, traces: traces)
     if let plotPath = request.plotPath {
       try OutputPath.refuseList(plotPath, listPath: filePath)
       try AtomicFile.write(path: plotPath, mustExist: false, backupSuffix: nil) { out in
@@ -91,11 +96,27 @@ extension Session {
     )
   }
 
-  /// Each row's replay of the gesture, from the engine it started on; the session is
+  /// The trace at `path`, or why not: a bad trace names its line and column, a file
+  /// that cannot be read is an I/O failure.
+  static func readTrace(_ path: String) throws -> AppTrace {
+    do {
+      return try AppTrace.read(path: path)
+    } catch let error as AppTraceError {
+      throw CommandError(command: "", message: error.description)
+    } catch let error as IOFailure {
+      throw CommandError(command: "", message: error.description, isIOFailure: true)
+    }
+  }
+
+  /// Each row's replay of the gesture, from the engine it started on (a trace row is
+  /// read from its file, frame `k` beside each replay's frame `k`); the session is
   /// left exactly as it was.
-  func replay(_ rows: [ComparisonRequest.Row], _ gesture: ComparedGesture) throws
-    -> [ComparisonRecorder]
-  {
+  func replay(
+    _ rows: [ComparisonRequest.Row], _ gesture: ComparedGesture,
+    traces: [String: AppTrace] = [:]
+  ) throws -> [ComparisonRecorder] {
+    // Each replay keeps the offsets of as many frames as the longest trace has.
+    let kept = traces.values.map(\.frames.count).max() ?? 0
     let saved = (engine, trace, frameObserver, isRecording, onDrop)
     defer { (engine, trace, frameObserver, isRecording, onDrop) = saved }
     // A replay is a simulation: no trace, no recording, and no drop hook telling a
@@ -109,6 +130,14 @@ extension Session {
       engine = gesture.start
       let name: String
       switch row {
+      case .trace(let path):
+        guard let trace = traces[path] else {
+          throw CommandError(command: "", message: "\(path): not read")
+        }
+        runs.append(
+          ComparisonRecorder.trace(
+            trace, name: ComparisonRequest.tracePrefix + path, start: gesture.start))
+        continue
       case .current:
         name = ComparisonRequest.currentName
       case .preset(let presetName):
@@ -118,6 +147,7 @@ extension Session {
         name = preset.name
       }
       let recorder = ComparisonRecorder(preset: name, engine: engine)
+      recorder.frameOffsetLimit = kept
       frameObserver = recorder.observe
       for command in gesture.commands {
         let before = engine

@@ -98,7 +98,9 @@ struct CompareCurrentTests {
     Case(
       name: "an unknown name is a usage error listing the names",
       arguments: ["--compare", "flutter,nope", "-e", "tick 1"], status: 2,
-      stderr: ["--compare: unknown preset 'nope'; name current, all or a preset: rowdrag, "]),
+      stderr: [
+        "--compare: unknown preset 'nope'; name current, all, trace:FILE or a preset: rowdrag, "
+      ]),
     Case(
       name: "all names every preset, and current when it differs from each",
       arguments: [

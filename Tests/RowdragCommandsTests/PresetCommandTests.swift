@@ -374,8 +374,8 @@ struct PresetCommandTests {
       (
         // A misspelt name is a usage error, exit 2, listing the presets (issue 25).
         ["--compare", "rowdrag,fluter", "-e", "tick 1"],
-        "rowdrag: --compare: unknown preset 'fluter'; did you mean 'flutter'?; name current, all or a "
-          + "preset: "
+        "rowdrag: --compare: unknown preset 'fluter'; did you mean 'flutter'?; name current, all, "
+          + "trace:FILE or a preset: "
           + PresetTable.names.joined(separator: ", ") + " (see 'rowdrag --help')\n",
         Int32(2)
       ),
