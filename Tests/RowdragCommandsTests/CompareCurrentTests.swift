@@ -30,6 +30,8 @@ struct CompareCurrentTests {
     var name: String
     var arguments: [String]
     var status: Int32 = 0
+    /// Standard input: a list of 100 rows unless given.
+    var stdin: String?
     /// Rows the table must hold, and rows it must not.
     var rows: [String] = []
     var noRows: [String] = []
@@ -39,7 +41,31 @@ struct CompareCurrentTests {
     var testDescription: String { name }
   }
 
+  static let panWarning =
+    "rowdrag: warning: every drag came before the 0.5 s hold and became a pan, so no row lifted; wait at least 0.5 s after a press (e.g. 'press 3; wait 0.5; drag …')\n"
+
   static let cases: [Case] = [
+    Case(
+      name: "a preset whose drag became a pan says why, in its row and the summary; a legend",
+      arguments: [
+        "-n", "--compare", "rowdrag,flutter", "-e", "press 3; drag y=590; tick 30; release",
+      ],
+      rows: ["rowdrag", "flutter"],
+      stdout: [
+        "  flutter  panned: drag before the 0.5 s hold ",
+        "flutter never lifted the row: every drag",
+        "\n  moved: each drop, from → to",
+      ]),
+    Case(
+      name: "a --preset flutter script whose drags all panned warns once, -n or not",
+      arguments: [
+        "-n", "--preset", "flutter", "-e",
+        "press 3; drag y=590; tick 30; release; press 5; drag +9",
+      ],
+      stderr: [panWarning]),
+    Case(
+      name: "presets lists the presets and needs no list file (the hints' rowdrag -e presets)",
+      arguments: ["-e", "presets"], stdin: "", stdout: ["flutter\tflutter/flutter "]),
     Case(
       name: "an option is the row current, beside the presets it differs from",
       arguments: [
@@ -113,11 +139,13 @@ struct CompareCurrentTests {
 
   @Test("each quoted command of the issue", arguments: cases)
   func quoted(_ c: Case) {
-    let result = rowdrag(c.arguments, stdin: Self.rows)
+    let result = rowdrag(c.arguments, stdin: c.stdin ?? Self.rows)
     #expect(result.status == c.status, "\(result.stderr)")
     for text in c.stdout { #expect(result.stdout.contains(text), "\(text)\n\(result.stdout)") }
     for text in c.stderr { #expect(result.stderr.contains(text), "\(text)\n\(result.stderr)") }
-    guard c.status == 0 else { return }
+    // One line per message: a warning is not repeated.
+    #expect(result.stderr.split(separator: "\n").count == c.stderr.count, "\(result.stderr)")
+    guard c.status == 0, !c.rows.isEmpty else { return }
     let rows = Self.tableRows(result.stdout)
     #expect(rows.count == c.rows.count, "\(result.stdout)")
     for row in c.rows { #expect(rows[row] != nil, "\(row)\n\(result.stdout)") }
