@@ -56,7 +56,7 @@ public struct AppTrace: Sendable, Equatable {
         if fields["row"] != nil { hasRows = true }
         if let previous = frames.last, !(frame.time > previous.time) {
           throw reader.fail(
-            at: fields["t"]?.column ?? 1,
+            at: fields["t"]?.start,
             "t \(NumberText.fixed3(frame.time)) is not after the line before's "
               + "\(NumberText.fixed3(previous.time)); t counts seconds and increases every frame")
         }
@@ -86,11 +86,12 @@ public struct AppTraceError: Error, Sendable, Equatable, CustomStringConvertible
 /// Reads one line of a trace: a flat JSON object whose values are numbers, null,
 /// strings or booleans (nested values are skipped whole).
 private struct LineReader {
-  /// A value the reader keeps: a number or null, with the column it started at.
+  /// A value the reader keeps: a number or null, with the byte it started at (its
+  /// column is counted only for a message, so a long line is read in one pass).
   struct Value {
     var number: Double?
     var isNumberOrNull: Bool
-    var column: Int
+    var start: Int
   }
 
   let bytes: ArraySlice<UInt8>
@@ -116,11 +117,13 @@ private struct LineReader {
     return column
   }
 
-  func fail(at column: Int, _ message: String) -> AppTraceError {
-    AppTraceError(file: file, line: line, column: column, message: message)
+  /// The error at byte `index` (the line's start when nil).
+  func fail(at index: Int?, _ message: String) -> AppTraceError {
+    AppTraceError(
+      file: file, line: line, column: column(index ?? bytes.startIndex), message: message)
   }
 
-  func fail(_ message: String) -> AppTraceError { fail(at: column(i), message) }
+  func fail(_ message: String) -> AppTraceError { fail(at: i, message) }
 
   mutating func skipBlanks() {
     while i < bytes.endIndex, [32, 9, 13].contains(bytes[i]) { i += 1 }
@@ -151,10 +154,10 @@ private struct LineReader {
         }
         i += 1
         skipBlanks()
-        let valueColumn = column(i)
+        let valueStart = i
         let value = try value()
         fields[key] = Value(
-          number: value.number, isNumberOrNull: value.isNumberOrNull, column: valueColumn)
+          number: value.number, isNumberOrNull: value.isNumberOrNull, start: valueStart)
         skipBlanks()
         guard i < bytes.endIndex else {
           throw fail("expected ',' or '}': the line ends inside the object")
@@ -240,25 +243,25 @@ private struct LineReader {
       guard let value = fields[key] else { return nil }
       guard value.isNumberOrNull else {
         throw fail(
-          at: value.column, "\"\(key)\" must be a number (or null), e.g. \"\(key)\":\(example)")
+          at: value.start, "\"\(key)\" must be a number (or null), e.g. \"\(key)\":\(example)")
       }
       return value.number
     }
     guard let time = try number("t", example: "0.617") else {
       throw fail(
-        at: 1,
+        at: nil,
         "a frame needs \"t\", the time in seconds, and \"offset\", the scroll offset in points, "
           + "e.g. \(AppTrace.example)")
     }
     guard let offset = try number("offset", example: "12.5") else {
       throw fail(
-        at: 1, "a frame needs \"offset\", the scroll offset in points, e.g. \(AppTrace.example)")
+        at: nil, "a frame needs \"offset\", the scroll offset in points, e.g. \(AppTrace.example)")
     }
     var row: Int?
     if let value = try number("row", example: "4") {
       guard value >= 1, value <= Double(Int32.max), value.rounded() == value else {
         throw fail(
-          at: fields["row"]?.column ?? 1,
+          at: fields["row"]?.start,
           "\"row\" is the lifted row's slot counted from 1, a whole number, or null when none is")
       }
       row = Int(value)
