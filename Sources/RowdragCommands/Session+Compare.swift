@@ -77,7 +77,7 @@ extension Session {
     guard case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) else {
       return false
     }
-    return history.contains { if case .set = $0 { false } else { true } }
+    return historyHasGesture
   }
 
   private var nothingToCompare: CommandError {

@@ -102,6 +102,7 @@ extension Session {
     copiedElsewhere = false
     acceptedByHook = nil
     history = []
+    historyHasGesture = false
     historyStart = nil
   }
 }

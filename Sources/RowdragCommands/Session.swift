@@ -31,6 +31,9 @@ public final class Session {
   var history: [Command] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
+  /// Whether `history` holds a command other than `set`: the compared gesture has
+  /// begun (kept, so checking a `set` under `--compare` does not scan the history).
+  var historyHasGesture = false
   /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
   /// that compare and for command streams (up to `historyLimit`), off otherwise, so a
   /// script of millions of commands does not keep them all. Off while a comparison
@@ -140,8 +143,10 @@ public final class Session {
       throw error
     }
     history.append(command)
+    if case .set = command {} else { historyHasGesture = true }
     if let historyLimit, history.count > historyLimit {
       history = []
+      historyHasGesture = false
       historyStart = nil
       isRecording = false
       historyOverflowed = true
