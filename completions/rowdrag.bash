@@ -46,7 +46,7 @@ _rowdrag() {
       local done=""
       [[ $cur == *,* ]] && done=${cur%,*},
       compopt -o nospace 2>/dev/null
-      COMPREPLY=($(compgen -P "$done" -W "rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate all" -- "${cur##*,}"))
+      COMPREPLY=($(compgen -P "$done" -W "current all rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "${cur##*,}"))
       return
       ;;
     --plot)

@@ -28,7 +28,7 @@ function __rowdrag_commands
         'get' 'print a setting as set would take it' \
         'presets' 'list the behaviour presets and their sources' \
         'trace' 'write one JSON line per frame to stdout or FILE, or stop' \
-        'compare' 'replay this session\'s commands under each preset and compare' \
+        'compare' 'replay the gesture under presets, current or trace:FILE; compare them' \
         'write' 'save the list (to FILE, else to the file it came from)' \
         'w' 'save the list (to FILE, else to the file it came from)' \
         'write!' 'save even over a file another program changed since it was read' \
@@ -48,7 +48,7 @@ complete -c rowdrag -l keep-going -d 'run every command even after one fails (ex
 complete -c rowdrag -l live -d 'reorder FILE full screen with the mouse or the keys'
 complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script (-i -f FILE replays it)'
 complete -c rowdrag -l trace -r -F -d 'write one JSON line per frame to FILE (\'-\': standard output)'
-complete -c rowdrag -l compare -x -a '(__fish_complete_list , "printf \'%s\\n\' rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate all")' -d 'run the script under each preset (comma-separated, or all) and print a table'
+complete -c rowdrag -l compare -x -a '(__fish_complete_list , "printf \'%s\\n\' current all rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate")' -d 'replay the script under presets (all), current or trace:FILE; print a table'
 complete -c rowdrag -l plot -r -F -d 'with --compare: also write the chart (FILE.svg) or an animated report (FILE.html)'
 complete -c rowdrag -l format -x -a 'text json jsonl markdown todo csv tsv m3u' -d 'read and write the list in FORMAT, e.g. \'csv label=name\' (by the file name)'
 complete -c rowdrag -l json -d '--format json: read and write the list as JSON'

@@ -104,19 +104,21 @@ public enum OptionTable {
       "write one JSON line per frame to FILE ('-': standard output)"
     ) { options, value in options.trace = value },
     OptionSpec(
-      "compare", argument: "NAMES", completes: .commaList(PresetTable.names + ["all"]),
-      "run the script under each preset (comma-separated, or all) and print a table"
+      "compare", argument: "NAMES", completes: .commaList(ComparisonRequest.names),
+      "replay the script under presets (all), current or trace:FILE; print a table"
     ) { options, value throws(UsageError) in
       let names = (value ?? "").split(separator: ",").map(String.init)
       // Names are checked here, so a typo is a usage error before anything runs.
-      for name in names where name != "all" && !PresetTable.names.contains(name) {
-        throw UsageError(
-          message: "--compare: unknown preset '\(name)'"
-            + Suggestion.hint(for: name, in: PresetTable.names) + "; the presets are all, "
-            + PresetTable.names.joined(separator: ", "))
+      for name in names {
+        do throws(CommandError) {
+          _ = try ComparisonRequest.rows(named: name)
+        } catch {
+          throw UsageError(message: "--compare: " + error.message)
+        }
       }
       guard !names.isEmpty else {
-        throw UsageError(message: "--compare: name presets, comma-separated, or all")
+        throw UsageError(
+          message: "--compare: name presets, current or trace:FILE, comma-separated, or all")
       }
       options.compare = names
     },

@@ -32,6 +32,24 @@ extension Runner {
     return LineReader(name: "<stdin>", bytes: try readStdin().array)
   }
 
+  /// `--compare … trace:FILE`: each trace is read before anything runs, so a bad one
+  /// is bad input (exit 3, `FILE:LINE:COL: …`) and an unreadable one an I/O failure
+  /// (exit 4), as a bad or missing list is.
+  func checkTraces(_ options: Options) -> ExitCode? {
+    for name in options.compare ?? [] where name.hasPrefix(ComparisonRequest.tracePrefix) {
+      do {
+        _ = try AppTrace.read(path: String(name.dropFirst(ComparisonRequest.tracePrefix.count)))
+      } catch let error as AppTraceError {
+        report(error.description)
+        return .badInput
+      } catch {
+        report((error as? IOFailure)?.description ?? "\(error)")
+        return .ioFailure
+      }
+    }
+    return nil
+  }
+
   /// Whether commands must be kept for a comparison: `--compare`, or a source that
   /// mentions `compare` (a cheap over-approximation of "runs a compare command") — and
   /// a stream, which cannot be searched before it runs. A stream keeps at most
@@ -50,6 +68,7 @@ extension Runner {
   {
     var failed: ExitCode?
     (session.isRecording, session.historyLimit) = Self.recording(sources, options: options)
+    session.refusesBehaviourSetsInGesture = options.compare != nil
     // Comparing, the script's own output is not wanted: the table is.
     let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {

@@ -79,6 +79,7 @@ public struct Runner {
       report("\(refusal) (see 'rowdrag --help')")
       return .usage
     }
+    if let failed = checkTraces(options) { return failed }
     let interactive =
       options.scripts.isEmpty && environment.stdinIsTerminal && !options.listFromStdin
     if options.scripts.isEmpty && environment.stdinIsTerminal && options.file == nil {

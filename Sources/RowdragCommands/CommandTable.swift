@@ -207,8 +207,8 @@ public enum CommandTable {
     },
     CommandSpec(
       "compare", "NAME... [plot=FILE]",
-      "replay this session's commands under each preset and compare",
-      completes: .words(PresetTable.names)
+      "replay the gesture under presets, current or trace:FILE; compare them",
+      completes: .words(ComparisonRequest.names)
     ) { (args) throws(CommandError) in
       try args.arity(1...64)
       return .compare(args.tokens.map(\.text))

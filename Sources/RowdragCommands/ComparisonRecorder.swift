@@ -15,8 +15,12 @@ final class ComparisonRecorder {
   var swaps = 0
   /// Frames run before (and including) the first one that auto-scrolled.
   var firstScrollFrame: Int?
-  /// Frames run so far.
+  /// Frames run so far, skipped ones included.
   var frames = 0
+  /// Frames the engine simulated one by one (the rest it skipped, as `tick` does).
+  var framesStepped = 0
+  /// Runs of frames it skipped.
+  var runsSkipped = 0
   /// The offset at the end.
   var offset = 0.0
   /// The largest `|delta| × fps` of one frame, in points per second: the frame's own
@@ -27,7 +31,9 @@ final class ComparisonRecorder {
   /// Commands that failed under this preset, with the first message.
   var failures = 0
   var firstFailure: String?
-  /// Offset over time, one point per frame (thinned out on long runs).
+  /// Offset over time: a point per frame simulated, one at the end of each run of
+  /// frames the engine skipped (a hold, a still or steady stretch: a straight line),
+  /// thinned out on long runs.
   var offsetSeries = Series()
   /// Velocity (points per second, signed) against the measured distance from the edge.
   var velocitySeries = Series()
@@ -35,6 +41,16 @@ final class ComparisonRecorder {
   var frameLog = ComparisonFrames()
   /// The viewport's height in force, for the frames.
   private var viewport: Double
+
+  /// The offset after each of the first `frameOffsetLimit` frames: what a trace row
+  /// is compared with, frame by frame (nothing is kept when no trace is compared).
+  var frameOffsets: [Double] = []
+  var frameOffsetLimit = 0
+  /// A trace row's own offsets, frame by frame; nil for a replayed row.
+  var traceOffsets: [Double]?
+  /// Whether the row knows which row is lifted, to say why none moved (a trace
+  /// without `row` does not).
+  var explainsIdle = true
 
   /// Touches that lifted a row, and touches that became a pan (a drag before the hold).
   var touches = TouchCount()
@@ -53,16 +69,60 @@ final class ComparisonRecorder {
   /// Why the row never moved under this preset, when that is the case: every touch
   /// became a pan, or none lifted.
   var idleReason: String? {
-    guard moves.isEmpty, pending == nil, touches.lifted == 0 else { return nil }
+    guard explainsIdle, moves.isEmpty, pending == nil, touches.lifted == 0 else { return nil }
     if touches.panned > 0 {
       return "panned: drag before the \(NumberText.fixed3(hold)) s hold"
     }
     return "never lifted"
   }
 
+  /// After each frame of a tick or wait, or each run of frames it skipped, with the
+  /// frames per second in force.
+  func observe(_ event: TickEvent, fps: Double) {
+    switch event {
+    case .frame(let report):
+      framesStepped += 1
+      observe(report, fps: fps)
+    case .skipped(let run): skipped(run, fps: fps)
+    }
+  }
+
+  /// A run of skipped frames counts as its frames would have, one by one: each scrolls
+  /// by the same step (or by it and back, for an oscillation, which also moves the row
+  /// to and fro every frame); the series get the run's last frame.
+  private func skipped(_ run: SkippedFrames, fps: Double) {
+    var k = 0
+    while frameOffsets.count < frameOffsetLimit && k < run.count {
+      // A steady run adds its step every frame; an oscillation goes there and back.
+      let step = run.alternates ? (k % 2 == 0 ? run.offsetStep : 0) : Double(k + 1) * run.offsetStep
+      frameOffsets.append(offset + step)
+      k += 1
+    }
+    let first = frames + 1
+    frames += run.count
+    runsSkipped += 1
+    if run.offsetStep != 0, case .lifted = run.phase, firstScrollFrame == nil {
+      firstScrollFrame = first
+    }
+    for step in [run.offsetStep, run.lastDelta] {
+      peakSpeed = Swift.max(peakSpeed, abs(NumberText.asFixed3(step) * fps))
+    }
+    if run.rowsPerFrame > 0 {
+      swaps += run.count
+      rowsPassed += run.count * run.rowsPerFrame
+    }
+    if case .lifted(let lift) = run.phase { lastSlot = lift.position } else { lastSlot = nil }
+    offset = run.offset
+    offsetSeries.append(run.time, run.offset)
+    if let distance = run.measuredDistance {
+      velocitySeries.append(distance, NumberText.asFixed3(run.lastDelta) * fps)
+    }
+  }
+
   /// After each frame of a tick or wait, with the frames per second in force.
   func observe(_ report: FrameReport, fps: Double) {
     frames += 1
+    if frameOffsets.count < frameOffsetLimit { frameOffsets.append(report.offset) }
     track(report.phase)
     if case .lifted = report.phase, report.delta != 0, firstScrollFrame == nil {
       firstScrollFrame = frames

@@ -15,12 +15,38 @@ enum ComparisonTable {
         run.peakSpeed > 0 ? "\(n(run.peakSpeed)) pt/s" : "-",
       ])
     }
-    let widths = header.indices.map { column in
+    var text = "Comparing \(subject(runs)) on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
+    text += columns(rows, numeric: [2, 3, 5, 6])
+    for run in runs where run.failures > 0 {
+      text +=
+        "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
+    }
+    if runs.contains(where: { $0.failures > 0 }) { text += "\n" }
+    for trace in runs where trace.traceOffsets != nil {
+      text += "\n" + TraceDifference.block(trace, runs)
+    }
+    text +=
+      "\n  moved: each drop, from → to (row numbers); passed: slots the lifted row stepped\n"
+      + "  through, back and forth; swaps: its steps; first scroll: the first frame that\n"
+      + "  auto-scrolled; offset: the final scroll offset; peak speed: the largest\n"
+      + "  |offset change| × fps of one frame\n"
+    if runs.contains(where: { $0.preset == ComparisonRequest.currentName }) {
+      text +=
+        "  current: the settings in force before the gesture (options, --preset and the\n"
+        + "  sets before its first command)\n"
+    }
+    text += summary(runs)
+    return text
+  }
+
+  /// Rows of cells as aligned columns, indented by two spaces; the `numeric` columns
+  /// are aligned right.
+  static func columns(_ rows: [[String]], numeric: Set<Int>) -> String {
+    guard let first = rows.first else { return "" }
+    let widths = first.indices.map { column in
       rows.map { TextWidth.count($0[column]) }.max() ?? 0
     }
-    let numeric: Set<Int> = [2, 3, 5, 6]
-    var text =
-      "Comparing \(runs.count) preset\(runs.count == 1 ? "" : "s") on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
+    var text = ""
     for row in rows {
       let cells = row.indices.map { column in
         let pad = String(repeating: " ", count: widths[column] - TextWidth.count(row[column]))
@@ -28,18 +54,17 @@ enum ComparisonTable {
       }
       text += "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
     }
-    for run in runs where run.failures > 0 {
-      text +=
-        "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
-    }
-    if runs.contains(where: { $0.failures > 0 }) { text += "\n" }
-    text +=
-      "\n  moved: each drop, from → to (row numbers); passed: slots the lifted row stepped\n"
-      + "  through, back and forth; swaps: its steps; first scroll: the first frame that\n"
-      + "  auto-scrolled; offset: the final scroll offset; peak speed: the largest\n"
-      + "  |offset change| × fps of one frame\n"
-    text += summary(runs)
     return text
+  }
+
+  /// `current and 4 presets`, `3 presets`: what the rows are.
+  private static func subject(_ runs: [ComparisonRecorder]) -> String {
+    let others = runs.map(\.preset).filter { !PresetTable.names.contains($0) }
+    let presets = runs.count - others.count
+    let counted = "\(presets) preset\(presets == 1 ? "" : "s")"
+    guard !others.isEmpty else { return counted }
+    guard presets > 0 else { return BehaviourSetting<Void>.list(others, last: "and") }
+    return BehaviourSetting<Void>.list(others + [counted], last: "and")
   }
 
   /// `Summary` lines: the preset that moved the row farthest, scrolled first and fastest.
@@ -69,6 +94,9 @@ enum ComparisonTable {
           ? "\(run.preset) never lifted the row"
           : "\(run.preset) never lifted the row: every drag came before its "
             + "\(NumberText.fixed3(run.hold)) s hold and became a pan")
+    }
+    for trace in runs where trace.traceOffsets != nil {
+      if let line = TraceDifference.closest(trace, runs) { lines.append(line) }
     }
     let still = runs.filter { $0.firstScrollFrame == nil }.map(\.preset)
     if !still.isEmpty && !scrolled.isEmpty {

@@ -82,6 +82,10 @@ public enum Completion: Equatable, Sendable {
         return .words(filter(setting.parameterWords(words[2]), word))
       }
       return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing
+    case .words(let options) where name == "compare":
+      // Every argument is a name, and after a comma the next one, as for --compare.
+      let done = word.lastIndex(of: ",").map { String(word[...$0]) } ?? ""
+      return .words(filter(options, String(word.dropFirst(done.count))).map { done + $0 })
     case .words(let options):
       return argumentIndex == 0 ? .words(filter(options, word)) : .nothing
     case .columnTitles:

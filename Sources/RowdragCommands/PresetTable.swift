@@ -141,6 +141,12 @@ public enum PresetTable {
   /// The names, in order.
   public static var names: [String] { presets.map(\.name) }
 
+  /// The `set` keys a preset sets (and `set preset` itself): a comparison gives each
+  /// row its own, so none may change inside the compared gesture.
+  public static let behaviourKeys: Set<String> = [
+    "preset", "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp",
+  ]
+
   /// The preset called `name`, or an error listing them.
   static func preset(_ name: String) throws -> Preset {
     guard let preset = presets.first(where: { $0.name == name }) else {

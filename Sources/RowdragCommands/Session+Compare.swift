@@ -1,58 +1,127 @@
 import RowdragEngine
 import RowdragFormats
 
-/// `compare NAME…` and `--compare`: the session's commands replayed from where they
-/// started under each preset, side by side.
+/// `compare NAME…` and `--compare`: the session's gesture replayed from where it
+/// started under each preset, beside the settings in force (`current`) and app traces.
 extension Session {
-  /// Replays the history under each of `words`' presets (spaces or commas between
-  /// names; `plot=FILE.svg` also writes the chart) and returns the table.
+  /// Replays the gesture under each row of `words` (see `ComparisonRequest`;
+  /// `plot=FILE.svg` also writes the chart) and returns the table.
   func compare(_ words: [String]) throws -> String {
-    var names: [String] = []
-    var plotPath: String?
-    for word in words {
-      if word.hasPrefix("plot=") {
-        plotPath = String(word.dropFirst(5))
-      } else {
-        for name in word.split(separator: ",").map(String.init) {
-          names += name == "all" ? PresetTable.names : [name]
-        }
+    let request = try ComparisonRequest.parse(words)
+    let gesture = try comparedGesture()
+    var rows = request.rows
+    // Your own settings get a row when no named preset already shows them.
+    if !rows.contains(.current) {
+      let named = try rows.compactMap { row -> Preset? in
+        guard case .preset(let name) = row else { return nil }
+        return try PresetTable.preset(name)
+      }
+      if named.allSatisfy({ !$0.differences(gesture.start).isEmpty }) {
+        rows.insert(.current, at: 0)
       }
     }
-    guard !names.isEmpty else {
-      throw CommandError(
-        command: "",
-        message: "name one or more presets; the command presets lists them (rowdrag -e presets)")
+    // Traces are read first, so a bad one fails before any replay.
+    var traces: [String: AppTrace] = [:]
+    for case .trace(let path) in rows where traces[path] == nil {
+      traces[path] = try Self.readTrace(path)
     }
-    let runs = try replay(names.map(PresetTable.preset))
-    if let plotPath {
-      guard !plotPath.isEmpty else {
-        throw CommandError(command: "", message: "plot= needs a file name, e.g. plot=compare.svg")
-      }
-      try writePlot(runs, to: plotPath)
+    // The report draws every frame, so its replays step through each (as `--trace`).
+    let everyFrame = request.plotPath.map(Self.isReport) ?? false
+    let runs = try replay(rows, gesture, traces: traces, everyFrame: everyFrame)
+    if let plotPath = request.plotPath {
+      try writePlot(runs, to: plotPath, gestureStart: gesture.commands.startIndex)
     }
-    return ComparisonTable.render(runs, commands: history.count)
+    return ComparisonTable.render(runs, commands: gesture.commands.count)
   }
 
-  /// Each preset's replay of the history, from the engine it started on; the session
-  /// is left exactly as it was.
-  func replay(_ presets: [Preset]) throws -> [ComparisonRecorder] {
-    guard let start = historyStart, !history.isEmpty else {
-      if historyOverflowed, let historyLimit {
+  /// The engine the comparison starts from and the commands it replays: the `set`s
+  /// before the gesture's first other command are not replayed but folded into the
+  /// start, so they form the row `current` and each preset then sets its own.
+  struct ComparedGesture {
+    var start: Engine
+    var commands: ArraySlice<Command>
+  }
+
+  /// The history split where the gesture starts; refuses a behaviour `set` inside it,
+  /// which would override every preset.
+  func comparedGesture() throws -> ComparedGesture {
+    guard var start = historyStart, !history.isEmpty else { throw nothingToCompare }
+    var first = history.startIndex
+    while first < history.endIndex, case .set(let key, let values) = history[first] {
+      try SettingTable.apply(key: key, values: values, to: &start)
+      first += 1
+    }
+    guard first < history.endIndex else { throw nothingToCompare }
+    let commands = history[first...]
+    for (index, command) in commands.enumerated() {
+      if case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) {
         throw CommandError(
           command: "",
-          message:
-            "a command stream keeps its first \(historyLimit) commands for compare and this one ran more; give the script with -f FILE or -e, or use rowdrag --compare"
-        )
+          message: "command \(index + 1) of the gesture, 'set \(key)', "
+            + Self.behaviourInGesture(key))
       }
-      throw CommandError(
+    }
+    return ComparedGesture(start: start, commands: commands)
+  }
+
+  /// Why a behaviour `set` inside the gesture is refused, and where it belongs.
+  static func behaviourInGesture(_ key: String) -> String {
+    "changes \(key) inside the compared gesture, where each preset sets its own; put it "
+      + "before the gesture's first command (or give it as an option): the settings "
+      + "there form the row current"
+  }
+
+  /// Whether `command`, run now, would be a behaviour `set` inside the recorded gesture.
+  func isBehaviourSetInGesture(_ command: Command) -> Bool {
+    guard case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) else {
+      return false
+    }
+    return historyHasGesture
+  }
+
+  private var nothingToCompare: CommandError {
+    if historyOverflowed, let historyLimit {
+      return CommandError(
         command: "",
-        message: isRecording
-          ? "nothing to compare yet; run a gesture first (press, drag, tick, release)"
-          : "this session keeps no commands to compare; use it in the interactive shell, in a script that compares, or rowdrag --compare"
+        message:
+          "a command stream keeps its first \(historyLimit) commands for compare and this one ran more; give the script with -f FILE or -e, or use rowdrag --compare"
       )
     }
-    let saved = (engine, trace, frameObserver, isRecording, onDrop)
-    defer { (engine, trace, frameObserver, isRecording, onDrop) = saved }
+    return CommandError(
+      command: "",
+      message: isRecording
+        ? "nothing to compare yet; run a gesture first (press, drag, tick, release)"
+        : "this session keeps no commands to compare; use it in the interactive shell, in a script that compares, or rowdrag --compare"
+    )
+  }
+
+  /// The trace at `path`, or why not: a bad trace names its line and column, a file
+  /// that cannot be read is an I/O failure.
+  static func readTrace(_ path: String) throws -> AppTrace {
+    do {
+      return try AppTrace.read(path: path)
+    } catch let error as AppTraceError {
+      throw CommandError(command: "", message: error.description)
+    } catch let error as IOFailure {
+      throw CommandError(command: "", message: error.description, isIOFailure: true)
+    }
+  }
+
+  /// Each row's replay of the gesture, from the engine it started on (a trace row is
+  /// read from its file, frame `k` beside each replay's frame `k`); the session is
+  /// left exactly as it was. Frames whose outcome is known are skipped as `tick` skips
+  /// them, unless `everyFrame` (the animated report, which draws each).
+  func replay(
+    _ rows: [ComparisonRequest.Row], _ gesture: ComparedGesture,
+    traces: [String: AppTrace] = [:], everyFrame: Bool = false
+  ) throws -> [ComparisonRecorder] {
+    // Each replay keeps the offsets of as many frames as the longest trace has.
+    let kept = traces.values.map(\.frames.count).max() ?? 0
+    let saved = (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop)
+    defer {
+      (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop) = saved
+    }
+    frameObserverNeedsEveryFrame = everyFrame
     // A replay is a simulation: no trace, no recording, and no drop hook telling a
     // server about moves that never happened.
     trace = nil
@@ -60,13 +129,30 @@ extension Session {
     onDrop = nil
     let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
-    for preset in presets {
-      engine = start
-      try preset.apply(to: &engine)
-      engine.setPresetName(preset.name)
-      let recorder = ComparisonRecorder(preset: preset.name, engine: engine)
+    for row in rows {
+      engine = gesture.start
+      let name: String
+      switch row {
+      case .trace(let path):
+        guard let trace = traces[path] else {
+          throw CommandError(command: "", message: "\(path): not read")
+        }
+        runs.append(
+          ComparisonRecorder.trace(
+            trace, name: ComparisonRequest.tracePrefix + path, start: gesture.start))
+        continue
+      case .current:
+        name = ComparisonRequest.currentName
+      case .preset(let presetName):
+        let preset = try PresetTable.preset(presetName)
+        try preset.apply(to: &engine)
+        engine.setPresetName(preset.name)
+        name = preset.name
+      }
+      let recorder = ComparisonRecorder(preset: name, engine: engine)
+      recorder.frameOffsetLimit = kept
       frameObserver = recorder.observe
-      for command in history {
+      for command in gesture.commands {
         let before = engine
         var failure: String?
         do {

@@ -102,6 +102,8 @@ extension Session {
     copiedElsewhere = false
     acceptedByHook = nil
     history = []
+    historyText = []
+    historyHasGesture = false
     historyStart = nil
   }
 }

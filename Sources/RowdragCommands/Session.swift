@@ -24,9 +24,12 @@ public final class Session {
   private var matchers: [String: LabelMatcher] = [:]
   /// The per-frame trace, when on.
   var trace: TraceWriter?
-  /// Called after every frame of a `tick` or `wait` with the frames per second in force
-  /// (a comparison's recorder).
-  var frameObserver: ((FrameReport, Double) -> Void)?
+  /// Told of every frame of a `tick` or `wait`, or of the runs of frames it skipped,
+  /// with the frames per second in force (a comparison's recorder).
+  var frameObserver: ((TickEvent, Double) -> Void)?
+  /// Whether `frameObserver` is told of every frame, none skipped: the animated report
+  /// draws each frame, as `--trace` writes each.
+  var frameObserverNeedsEveryFrame = false
   /// The commands that changed the engine, in order, for `compare` to replay.
   var history: [Command] = []
   /// Each of `history` as typed, for the comparison chart's caption (empty strings for
@@ -34,6 +37,9 @@ public final class Session {
   var historyText: [String] = []
   /// The engine before the first of `history`.
   var historyStart: Engine?
+  /// Whether `history` holds a command other than `set`: the compared gesture has
+  /// begun (kept, so checking a `set` under `--compare` does not scan the history).
+  var historyHasGesture = false
   /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
   /// that compare and for command streams (up to `historyLimit`), off otherwise, so a
   /// script of millions of commands does not keep them all. Off while a comparison
@@ -42,6 +48,9 @@ public final class Session {
   /// The most commands kept for `compare`, or nil for all: set for a command stream,
   /// which may never end. Past it the history is dropped and recording stops.
   public var historyLimit: Int?
+  /// `--compare`: a behaviour `set` inside the gesture is refused where it stands (its
+  /// script line), not only when the comparison runs.
+  public var refusesBehaviourSetsInGesture = false
   /// Whether `historyLimit` dropped the history.
   var historyOverflowed = false
   /// The commands a stream keeps for `compare`: about 28 minutes of a `tick` a frame
@@ -129,6 +138,11 @@ public final class Session {
 
   private func execute(_ command: Command, out: OutputSink) throws -> Outcome {
     guard isRecording && command.isReplayed else { return try perform(command, out: out) }
+    if refusesBehaviourSetsInGesture, isBehaviourSetInGesture(command),
+      case .set(let key, _) = command
+    {
+      throw CommandError(command: "", message: Self.behaviourInGesture(key))
+    }
     // The start is kept once; a copy of the engine before every command would make
     // each command copy the whole order on write.
     if history.isEmpty { historyStart = engine }
@@ -142,8 +156,11 @@ public final class Session {
     if history.isEmpty { historyText = [] }
     history.append(command)
     historyText.append(typedText)
+    if case .set = command {} else { historyHasGesture = true }
     if let historyLimit, history.count > historyLimit {
       history = []
+      historyText = []
+      historyHasGesture = false
       historyStart = nil
       isRecording = false
       historyOverflowed = true
@@ -182,18 +199,18 @@ public final class Session {
       try engine.drag(toRow: try resolve(a))
     case .tick(let n):
       try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe {
-          try e.tick(n, isInterrupted: stop, observe: observe)
-        } else {
-          try e.tick(n, isInterrupted: stop)
+        switch observe {
+        case .everyFrame(let observe): try e.tick(n, isInterrupted: stop, observe: observe)
+        case .skips(let report): try e.tickReportingSkips(n, isInterrupted: stop, report: report)
+        case nil: try e.tick(n, isInterrupted: stop)
         }
       }
     case .wait(let s):
       try advance(out) { (e, stop, observe) throws(EngineError) in
-        if let observe {
-          try e.wait(s, isInterrupted: stop, observe: observe)
-        } else {
-          try e.wait(s, isInterrupted: stop)
+        switch observe {
+        case .everyFrame(let observe): try e.wait(s, isInterrupted: stop, observe: observe)
+        case .skips(let report): try e.waitReportingSkips(s, isInterrupted: stop, report: report)
+        case nil: try e.wait(s, isInterrupted: stop)
         }
       }
     case .release:
@@ -253,30 +270,51 @@ public final class Session {
     return .proceed
   }
 
-  /// Runs a `tick` or `wait`, with each frame reported to the trace and a
-  /// comparison's recorder when either watches; otherwise without an observer, so the
-  /// engine may skip frames whose outcome is known. A failed trace write stops the
-  /// frames, fails the command and turns the trace off, so the failure is reported
-  /// once (not again when the trace is closed at the end).
+  /// How a `tick` or `wait` is watched: every frame (the trace), or the frames it runs
+  /// and the runs it skips (a comparison's recorder alone).
+  private enum FrameWatch {
+    case everyFrame((FrameReport) -> Void)
+    case skips((TickEvent) -> Void)
+  }
+
+  /// Runs a `tick` or `wait`, with each frame reported to the trace when it is on, and
+  /// to a comparison's recorder; with the recorder alone the engine skips the frames
+  /// `tick` skips and reports the runs; with neither it skips them unwatched. A failed
+  /// trace write stops the frames, fails the command and turns the trace off, so the
+  /// failure is reported once (not again when the trace is closed at the end).
   private func advance(
     _ out: OutputSink,
-    _ run: (inout Engine, () -> Bool, ((FrameReport) -> Void)?) throws(EngineError) -> Void
+    _ run: (inout Engine, () -> Bool, FrameWatch?) throws(EngineError) -> Void
   ) throws {
-    guard trace != nil || frameObserver != nil else {
-      try run(&engine, isInterrupted, nil)
+    // No command changes the rate within a tick or wait.
+    let fps = engine.settings.fps
+    let recorder = frameObserver
+    guard let trace else {
+      guard let recorder else {
+        try run(&engine, isInterrupted, nil)
+        return
+      }
+      if frameObserverNeedsEveryFrame {
+        try withoutActuallyEscaping({ recorder(.frame($0), fps) }) { watch in
+          try run(&engine, isInterrupted, .everyFrame(watch))
+        }
+        return
+      }
+      try withoutActuallyEscaping({ recorder($0, fps) }) { report in
+        try run(&engine, isInterrupted, .skips(report))
+      }
       return
     }
     var failure: (any Error)?
-    let trace = self.trace
-    let recorder = frameObserver
     let stop = isInterrupted
-    // No command changes the rate within a tick or wait.
-    let fps = engine.settings.fps
+    let watch = { (report: FrameReport) in
+      recorder?(.frame(report), fps)
+      guard failure == nil else { return }
+      do { try trace.write(report, out: out) } catch { failure = error }
+    }
     do {
-      try run(&engine, { failure != nil || stop() }) { report in
-        recorder?(report, fps)
-        guard failure == nil, let trace else { return }
-        do { try trace.write(report, out: out) } catch { failure = error }
+      try withoutActuallyEscaping(watch) { watch in
+        try run(&engine, { failure != nil || stop() }, .everyFrame(watch))
       }
     } catch {
       if let failure { throw stopTrace(after: failure) }

@@ -24,39 +24,95 @@ extension Engine {
   public mutating func tick(_ frames: Int, isInterrupted: () -> Bool = { false })
     throws(EngineError)
   {
+    try skippingTick(frames, isInterrupted: isInterrupted, reporting: false) { _ in }
+  }
+
+  /// `tick(frames)`, skipping exactly the frames it skips and ending in the same state
+  /// bit for bit, with each frame it runs reported as `.frame` and each run of frames
+  /// it skips as `.skipped`: how a comparison replays a long gesture at the cost of
+  /// `tick`, while its recorder still sees what every frame did. In board mode the
+  /// periods and page turns `tick` skips are run frame by frame here.
+  /// - Complexity: as `tick(frames)`, plus one report per frame run.
+  public mutating func tickReportingSkips(
+    _ frames: Int, isInterrupted: () -> Bool = { false }, report: (TickEvent) -> Void
+  ) throws(EngineError) {
+    try skippingTick(frames, isInterrupted: isInterrupted, reporting: true, report: report)
+  }
+
+  /// `wait`, reporting as `tickReportingSkips` does.
+  public mutating func waitReportingSkips(
+    _ seconds: Double, isInterrupted: () -> Bool = { false }, report: (TickEvent) -> Void
+  ) throws(EngineError) {
+    try skippingTick(
+      try frames(in: seconds), isInterrupted: isInterrupted, reporting: true, report: report)
+  }
+
+  /// The frame loop of `tick`, reporting what it runs and skips when `reporting`.
+  private mutating func skippingTick(
+    _ frames: Int, isInterrupted: () -> Bool, reporting: Bool, report: (TickEvent) -> Void
+  ) throws(EngineError) {
     guard frames >= 0, frames <= Engine.maxFrames else { throw .tooManyFrames }
     var remaining = frames
     skipHold(&remaining)
+    if reporting, remaining < frames {
+      report(.skipped(skippedRun(frames - remaining, endingAt: frames - remaining)))
+    }
     var recent: [FrameState?] = [nil, nil]  // one and two frames ago
     var previousStep: ScrollStep?
     // The board's page edge scroll has a clock of its own, skipped on its own terms.
     let stationary = settings.autoscroll.isStationary && !settings.board.isOn
     var cycle: [(state: BoardCycleState, remaining: Int)] = []
+    /// The state the rest alternates with, once it repeats every two frames.
+    var alternate: FrameState?
+    /// Runs one frame, reported when asked.
+    func step() -> FrameResult {
+      guard reporting else { return frame() }
+      let before = verticalOffset
+      let result = frame()
+      report(
+        .frame(
+          FrameReport(
+            index: frames - remaining, time: time, phase: phase, offset: verticalOffset,
+            delta: verticalOffset - before, amount: result.amount, fired: result.fired,
+            measuredDistance: measuredEdgeDistance)))
+      return result
+    }
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
       }
       remaining -= 1
-      let result = frame()
+      let result = step()
       guard result.changed else { break }
       if result.timerOnly { break }
       if settings.board.isOn {
-        skipBoardFrames(result, &remaining, &cycle)
+        if !reporting { skipBoardFrames(result, &remaining, &cycle) }
         continue
       }
       guard stationary else { continue }
-      if let step = result.scroll, step == previousStep, skipSteadyScroll(step, &remaining) {
-        recent = [nil, nil]
-        previousStep = nil
-        continue
+      if let scroll = result.scroll, scroll == previousStep {
+        let before = remaining
+        if skipSteadyScroll(scroll, &remaining) {
+          if reporting {
+            report(
+              .skipped(
+                skippedRun(
+                  before - remaining, endingAt: frames - remaining, step: scroll.offsetStep)))
+          }
+          recent = [nil, nil]
+          previousStep = nil
+          continue
+        }
       }
       previousStep = result.scroll
       let now = frameState
       if now != nil && now == recent[1] {
         // Period two: A, B, A, B… An odd number of frames left ends on B.
+        alternate = recent[0]
         if remaining % 2 == 1 {
-          _ = frame()
           remaining -= 1
+          _ = step()
+          alternate = now
         }
         break
       }
@@ -65,6 +121,25 @@ extension Engine {
     time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
     framesSkipped += remaining
     catchUpTimer()
+    guard reporting, remaining > 0 else { return }
+    // The rest changed nothing but the clock (and a timer's count), or alternates
+    // between this state and `alternate`, ending where it started (an even count).
+    var run = skippedRun(remaining, endingAt: frames)
+    if let alternate, let now = frameState {
+      run.offsetStep = alternate.offset - now.offset
+      run.lastDelta = now.offset - alternate.offset
+      run.alternates = true
+      run.rowsPerFrame = abs(alternate.position - now.position)
+    }
+    report(.skipped(run))
+  }
+
+  /// A run of `count` skipped frames ending now, at frame `index` of the tick, each
+  /// changing the offset by `step`.
+  private func skippedRun(_ count: Int, endingAt index: Int, step: Double = 0) -> SkippedFrames {
+    SkippedFrames(
+      count: count, index: index, time: time, phase: phase, offset: verticalOffset,
+      offsetStep: step, lastDelta: step, measuredDistance: measuredEdgeDistance)
   }
 
   /// Board mode, after a frame: under a stationary law a board that comes back to a

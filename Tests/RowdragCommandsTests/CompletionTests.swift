@@ -41,6 +41,9 @@ struct CompletionTests {
     #expect(try complete("set pre") == .words(["preset"]))
     #expect(try complete("set preset fl") == .words(["flutter"]))
     #expect(try complete("compare rb") == .words(["rbd"]))
+    #expect(try complete("compare flutter cu") == .words(["current"]))
+    #expect(try complete("compare a") == .words(["all", "ats"]))
+    #expect(try complete("compare rbd,fl") == .words(["rbd,flutter"]))
     #expect(try complete("set rule u") == .words(["under"]))
     #expect(try complete("get sec") == .words(["sections"]))
   }

@@ -24,10 +24,16 @@ import report_tests  # noqa: E402
 
 
 def main():
+    # run.py [BINARY [MODULE...]]: the modules named (e.g. chart_tests), else all of them.
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
+    modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
+               report_tests, pipe_tests, hook_tests, repl_tests, live_tests, shell_tests, docs_tests)
+    chosen = set(sys.argv[2:])
+    unknown = chosen - {m.__name__ for m in modules}
+    if unknown:
+        sys.exit(f"run.py: no test module {', '.join(sorted(unknown))}")
     passed = failed = 0
-    for module in (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests, report_tests, pipe_tests, hook_tests, repl_tests,
-                   live_tests, shell_tests, docs_tests):
+    for module in (m for m in modules if not chosen or m.__name__ in chosen):
         for name in sorted(n for n in dir(module) if n.startswith("test_")):
             try:
                 getattr(module, name)(binary)

@@ -42,6 +42,7 @@ def test_bash(binary):
     # After a comma, the next name, the ones before kept (issue 25).
     assert bash_complete(["rowdrag", "--compare", "flutter,q"], cwd) == ["flutter,qt"]
     assert bash_complete(["rowdrag", "--compare", "flutter,a"], cwd) == ["flutter,all", "flutter,ats"]
+    assert bash_complete(["rowdrag", "--compare", "flutter,cu"], cwd) == ["flutter,current"]
     assert bash_complete(["rowdrag", "-f", ""], cwd) == ["alpha.txt", "beta.rowdrag"]
     assert bash_complete(["rowdrag", "-e", "'pr"], cwd) == ["'presets", "'press", "'print"]
     assert bash_complete(["rowdrag", "al"], cwd) == ["alpha.txt"]

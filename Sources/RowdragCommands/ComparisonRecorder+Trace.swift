@@ -1,0 +1,60 @@
+import RowdragEngine
+
+/// A comparison row made of an app's own trace (`trace:FILE`), counted as a replay's
+/// frames are, so it sits in the table and the chart beside the presets.
+extension ComparisonRecorder {
+  /// The row of `trace`, named `name`, against a gesture that starts from `start`.
+  ///
+  /// Frame `k` of the trace is frame `k` of the gesture. A row is lifted while `row`
+  /// is given (every frame when the trace has no `row` at all); a stretch of lifted
+  /// frames is one touch, dropped where its last frame has it (the end of the trace
+  /// ends the gesture). A trace sees frames only: what commands did between two frames
+  /// (a drag's swaps, a drop and the next press) counts as the frames show it. Speeds
+  /// are a frame's `delta` (else its offset change) × the session's frames per second,
+  /// against the finger's distance from the nearer edge of the viewport.
+  static func trace(_ trace: AppTrace, name: String, start: Engine) -> ComparisonRecorder {
+    let recorder = ComparisonRecorder(preset: name, engine: start)
+    recorder.traceOffsets = trace.frames.map(\.offset)
+    recorder.explainsIdle = trace.hasRows
+    let fps = start.settings.fps
+    let viewport = start.settings.viewport
+    var previous: AppTrace.Frame?
+    var touch: (from: Int, at: Int)?
+    for frame in trace.frames {
+      recorder.frames += 1
+      recorder.framesStepped += 1
+      // The frame's own change when the trace gives it, else the change from the line
+      // before (the first frame's is not in the trace).
+      let delta = frame.delta ?? previous.map { frame.offset - $0.offset } ?? 0
+      if let row = frame.row {
+        if let at = touch?.at {
+          if at != row {
+            recorder.swaps += 1
+            recorder.rowsPassed += abs(row - at)
+          }
+          touch?.at = row
+        } else {
+          touch = (row, row)
+          recorder.touches.lifted += 1
+        }
+      } else if let ended = touch {
+        if ended.from != ended.at { recorder.moves.append((ended.from, ended.at)) }
+        touch = nil
+      }
+      let lifted = trace.hasRows ? frame.row != nil : true
+      if lifted, delta != 0, recorder.firstScrollFrame == nil {
+        recorder.firstScrollFrame = recorder.frames
+      }
+      let velocity = NumberText.asFixed3(delta) * fps
+      recorder.peakSpeed = Swift.max(recorder.peakSpeed, abs(velocity))
+      recorder.offset = frame.offset
+      recorder.offsetSeries.append(frame.time, frame.offset)
+      if lifted, let finger = frame.finger {
+        recorder.velocitySeries.append(Swift.min(finger, viewport - finger), velocity)
+      }
+      previous = frame
+    }
+    if let ended = touch, ended.from != ended.at { recorder.moves.append((ended.from, ended.at)) }
+    return recorder
+  }
+}

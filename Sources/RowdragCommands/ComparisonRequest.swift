@@ -1,0 +1,76 @@
+/// What `compare` and `--compare` ask for: the rows, in the order named, and the
+/// chart's file. A name is `current` (the settings in force when the compared gesture
+/// starts), a preset, `all` (every preset) or `trace:FILE` (an app's own per-frame
+/// trace); one parser serves the command and the option, so both take the same names.
+public struct ComparisonRequest: Sendable, Equatable {
+  /// One row of the table.
+  public enum Row: Sendable, Equatable {
+    /// The settings before the gesture: options, `--preset`, leading `set`s.
+    case current
+    /// A preset, by name.
+    case preset(String)
+    /// An app's per-frame trace file (`AppTrace`).
+    case trace(String)
+  }
+
+  /// The rows, in order.
+  public var rows: [Row] = []
+  /// `plot=FILE`: the chart's file.
+  public var plotPath: String?
+
+  /// The name of the settings row.
+  public static let currentName = "current"
+  /// The prefix of a trace row.
+  public static let tracePrefix = "trace:"
+
+  /// The words completion offers after `compare` and `--compare`.
+  public static var names: [String] { [currentName, "all"] + PresetTable.names }
+
+  /// Reads `NAME…` (spaces or commas between names) and `plot=FILE`.
+  public static func parse(_ words: [String]) throws(CommandError) -> ComparisonRequest {
+    var request = ComparisonRequest()
+    for word in words {
+      if word.hasPrefix("plot=") {
+        let path = String(word.dropFirst(5))
+        guard !path.isEmpty else {
+          throw CommandError(command: "", message: "plot= needs a file name, e.g. plot=compare.svg")
+        }
+        request.plotPath = path
+        continue
+      }
+      for name in word.split(separator: ",", omittingEmptySubsequences: true) {
+        request.rows += try rows(named: String(name))
+      }
+    }
+    guard !request.rows.isEmpty else {
+      throw CommandError(
+        command: "",
+        message: "name one or more presets, current or trace:FILE; the command presets lists "
+          + "the presets (rowdrag -e presets)")
+    }
+    return request
+  }
+
+  /// The rows one name stands for.
+  public static func rows(named name: String) throws(CommandError) -> [Row] {
+    if name == "all" { return PresetTable.names.map(Row.preset) }
+    if name == currentName { return [.current] }
+    if name.hasPrefix(tracePrefix) {
+      let path = String(name.dropFirst(tracePrefix.count))
+      guard !path.isEmpty else {
+        throw CommandError(
+          command: "", message: "trace: needs a file name, e.g. trace:app-trace.jsonl")
+      }
+      return [.trace(path)]
+    }
+    guard PresetTable.names.contains(name) else {
+      throw CommandError(
+        command: "",
+        message: "unknown preset '\(name)'"
+          + Suggestion.hint(for: name, in: [currentName, "all"] + PresetTable.names)
+          + "; name current, all, trace:FILE or a preset: "
+          + PresetTable.names.joined(separator: ", "))
+    }
+    return [.preset(name)]
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import RowdragFormats
+import Testing
+
+@testable import RowdragCommands
+@testable import RowdragEngine
+
+/// Issue 25, item 6: a comparison replays a gesture skipping the frames `tick` skips,
+/// and its table says exactly what stepping every frame would have said.
+@Suite("compare replays skip frames as tick does (issue 25)")
+struct CompareSkipTests {
+  static let rows = (1...300).map { "row \($0)\n" }.joined()
+
+  func session(_ script: String, options: [(String, [String])] = []) throws -> Session {
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(Array(Self.rows.utf8)), name: "t", options: LoadOptions())
+    let session = Session(document: document, layout: layout, filePath: nil)
+    for (key, values) in options {
+      try SettingTable.apply(key: key, values: values, to: &session.engine)
+    }
+    session.isRecording = true
+    var lexer = CommandLexer(bytes: Array(script.utf8))
+    while let next = lexer.next() {
+      guard case .success(let raw) = next else { throw CommandError(command: "", message: "lex") }
+      try session.run(
+        try CommandParser.parse(raw), named: raw.name, out: OutputSink(memoryNamed: "o"))
+    }
+    return session
+  }
+
+  /// A recorder's figures, for comparing two of them.
+  func figures(_ r: ComparisonRecorder) -> String {
+    "frames \(r.frames) first \(String(describing: r.firstScrollFrame)) peak \(r.peakSpeed) "
+      + "swaps \(r.swaps) passed \(r.rowsPassed) offset \(r.offset.bitPattern) "
+      + "moves \(r.moves.map { "\($0.from)>\($0.to)" }) pending \(String(describing: r.pending)) "
+      + "touches \(r.touches.lifted),\(r.touches.panned)"
+  }
+
+  /// The gesture replayed frame by frame: each frame reported, none skipped.
+  func stepped(_ preset: Preset, _ gesture: Session.ComparedGesture, _ session: Session) throws
+    -> ComparisonRecorder
+  {
+    var engine = gesture.start
+    try preset.apply(to: &engine)
+    let recorder = ComparisonRecorder(preset: preset.name, engine: engine)
+    for command in gesture.commands {
+      let before = engine
+      var failure: String?
+      do {
+        switch command {
+        case .tick(let n):
+          let fps = engine.settings.fps
+          try engine.tick(n) { recorder.observe(.frame($0), fps: fps) }
+        case .wait(let s):
+          let fps = engine.settings.fps
+          try engine.wait(s) { recorder.observe(.frame($0), fps: fps) }
+        default:
+          session.engine = engine
+          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"))
+          engine = session.engine
+        }
+      } catch {
+        failure = "\(error)"
+      }
+      recorder.command(before: before, after: engine, failed: failure)
+    }
+    return recorder
+  }
+
+  static let gestures = [
+    "press 3; wait 0.6; drag y=590; tick 3000; drag y=300; wait 1; release",
+    "press 250; wait 0.6; drag y=5; wait 20; drag +30; tick 500; release",
+    "scroll y=2000; press 50; wait 0.6; drag y=595; tick 20000; drag y=2; tick 20000; release",
+    "set fps 7; press 10; wait 0.6; drag y=580; wait 30; release; press 100; wait 2; release",
+  ]
+
+  @Test(
+    "every preset: the skipping replay's figures are the frame-by-frame ones", arguments: gestures)
+  func sameFigures(_ script: String) throws {
+    let session = try session(script)
+    let gesture = try session.comparedGesture()
+    let runs = try session.replay(PresetTable.names.map(ComparisonRequest.Row.preset), gesture)
+    var skipped = 0
+    for (preset, run) in zip(PresetTable.presets, runs) {
+      let reference = try stepped(preset, gesture, session)
+      #expect(figures(run) == figures(reference), "\(preset.name): \(script)")
+      skipped += run.frames - run.framesStepped
+      // A point per frame simulated and per run skipped at most, and never more than
+      // the series keeps: the chart's data stays bounded however long the gesture.
+      let points = run.offsetSeries.all.count
+      #expect(points <= run.framesStepped + run.runsSkipped + 1 && points <= 4097, "\(preset.name)")
+    }
+    #expect(skipped > 0, "nothing was skipped: \(script)")
+  }
+
+  @Test("a replay simulates exactly the frames tick simulates, under every preset")
+  func framesLikeTick() throws {
+    let script =
+      "press 3; wait 0.6; drag y=590; tick 2147483647; drag y=10; tick 2147483647; release"
+    let compared = try session(script)
+    let runs = try compared.replay(
+      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.comparedGesture())
+    for (preset, run) in zip(PresetTable.names, runs) {
+      let plain = try session(script, options: [("preset", [preset])])
+      #expect(run.frames == plain.engine.framesSkipped + run.framesStepped, "\(preset)")
+      #expect(run.framesStepped < 200_000, "\(preset): \(run.framesStepped) frames simulated")
+      #expect(run.offset.bitPattern == plain.engine.offset.bitPattern, "\(preset)")
+    }
+  }
+
+  @Test(
+    "--compare all on examples/compare.rowdrag, and on a gesture of 2^31 frames, takes well under 2 s of CPU"
+  )
+  func cpuTime() {
+    let script = DocumentationTests.root.appendingPathComponent("examples/compare.rowdrag").path
+    let list = DocumentationTests.root.appendingPathComponent("examples/long.txt").path
+    let runs: [[String]] = [
+      ["--compare", "all", "-f", script, list],
+      [
+        "-n", "--compare", "all", "-e", "press 3; wait 0.6; drag y=590; tick 2147483647; release",
+        list,
+      ],
+    ]
+    /// This thread's CPU time: other tests run beside this one in the process.
+    func cpu() -> Double {
+      var now = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+      return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+    for arguments in runs {
+      let start = cpu()
+      let result = rowdrag(arguments)
+      let seconds = cpu() - start
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.hasPrefix("Comparing "))
+      #expect(seconds < 2, "\(arguments): \(seconds) s of CPU")
+    }
+  }
+}
