@@ -209,11 +209,11 @@ public final class Session {
     case .list: try writeListing(to: out)
     case .show:
       let picture =
-        engine.settings.board.isOn
+        engine.surface.isBoard
         ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render()
       try out.write(asciiOnly ? ASCIIText.transliterate(picture) : picture)
     case .live:
-      if engine.settings.board.isOn {
+      if engine.surface.isBoard {
         throw CommandError(
           command: "", message: "the live view shows one table; set board off first, or use show")
       }
