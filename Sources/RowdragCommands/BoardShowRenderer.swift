@@ -78,16 +78,13 @@ struct BoardShowRenderer {
     let v = engine.settings.viewport
     let title = session.document.title(ofSection: k) ?? "column \(k + 1)"
     let start = layout.sectionStarts[k]
-    let end = layout.sectionEnd(k)
     let compact = width < 40
     var items: [(y: Double, cell: Cell)] = []
     var first: Int?
     var last: Int?
-    for p in start..<end {
-      let top = layout.top(of: p, section: k) - layout.headerTop(k) - o
-      let h = layout.height(at: p)
-      if top >= v || items.count >= Self.maxLines { break }
-      guard top + h > 0 else { continue }
+    Picture.forEachColumnItem(layout, column: k, offset: o, viewport: v) { item in
+      guard case .row(let p, let columnTop, let h) = item else { return true }
+      let top = columnTop - o
       first = first ?? p - start + 1
       last = p - start + 1
       let range = compact ? "" : "\(whole(top))..\(whole(top + h)) "
@@ -99,6 +96,7 @@ struct BoardShowRenderer {
         items.append(
           (top + h / 2, Cell(text: "\(address) \(range)\(flag) \(session.label(atPosition: p))")))
       }
+      return items.count < Self.maxLines
     }
     if let lift = engine.lift, engine.column(atBoardX: engine.board.centerX) == k {
       // The snapshot is in the lifted row's column's coordinates; on screen it is at
