@@ -69,4 +69,26 @@ enum Picture {
       if !visit(.row(position: p, top: top, height: h)) { return }
     }
   }
+
+  /// A board's columns on screen: those whose extent `[k·p, k·p + w)` meets the
+  /// screen's `[x, x + W)`, in order.
+  static func visibleColumns(_ engine: Engine) -> [Int] {
+    let board = engine.board
+    let settings = engine.settings.board
+    return (0..<engine.columnCount).filter { k in
+      engine.columnLeft(k) < board.x + settings.screen
+        && engine.columnLeft(k) + settings.columnWidth > board.x
+    }
+  }
+
+  /// Where a board's snapshot floats: the column under its center and its screen y
+  /// (its center in the lifted row's column, less that column's offset: on screen it
+  /// is at the same y in whichever column it floats over); nil without a lifted row or
+  /// over the gap between columns.
+  static func boardSnapshot(_ engine: Engine) -> (column: Int, screenY: Double)? {
+    guard let lift = engine.lift, let k = engine.column(atBoardX: engine.board.centerX) else {
+      return nil
+    }
+    return (k, lift.center - engine.columnOffsets[lift.section])
+  }
 }
