@@ -208,9 +208,11 @@ public final class Session {
     case .print: try printList(to: out)
     case .list: try writeListing(to: out)
     case .show:
-      let picture =
-        engine.surface.isBoard
-        ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render()
+      let picture: String
+      switch engine.surface {
+      case .table: picture = ShowRenderer(session: self).render()
+      case .board: picture = BoardShowRenderer(session: self).render()
+      }
       try out.write(asciiOnly ? ASCIIText.transliterate(picture) : picture)
     case .live:
       if engine.surface.isBoard {
