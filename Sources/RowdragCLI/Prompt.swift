@@ -14,7 +14,7 @@ enum Prompt {
     switch engine.phase {
     case .idle: break
     case .holding(let touch): inside += " holding \(touch.position + 1)"
-    case .lifted(let lift) where engine.settings.board.isOn:
+    case .lifted(let lift) where engine.surface.isBoard:
       let row = lift.position - engine.layout.sectionStarts[lift.section] + 1
       inside += " lifted \(lift.sourceSection + 1):\(lift.sourceRow + 1)→\(lift.section + 1):\(row)"
     case .lifted(let lift): inside += " lifted \(lift.sourcePosition + 1)→\(lift.position + 1)"

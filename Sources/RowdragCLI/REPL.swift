@@ -31,65 +31,17 @@ public enum REPL {
       session.notify = { say(out.terminalSafe($0) + "\n", out) }
     }
 
-    let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
-    say(
-      "rowdrag \(Runner.versionNumber) - \(name): \(session.engine.layout.rowCount) rows"
-        + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n",
-      chatter)
-
-    var warnedUnsaved = false
-    while true {
-      let prompt = Prompt.text(for: session.engine)
-      guard let raw = readline(session.asciiOnly ? ASCIIText.transliterate(prompt) : prompt)
-      else {
-        // Ctrl-D: like quit.
-        say("\n", chatter)
-        if session.engine.isDirty && !warnedUnsaved {
-          warnedUnsaved = true
-          say(
-            "warning: unsaved changes; 'write' to save them, or Ctrl-D again to discard them\n", err
-          )
-          continue
-        }
-        break
-      }
-      let line = String(cString: raw)
-      // The bytes as typed: a file name or pattern that is not UTF-8 keeps them.
-      let bytes = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
-      if options.width == nil, let columns = Environment.currentColumns() {
-        session.width = columns  // follow the terminal when it is resized
-        if session.helpWidth != nil { session.helpWidth = columns }
-      }
-      free(raw)
-      history.add(line)
-      _ = Signals.takeInterrupt()  // a Ctrl-C at the prompt is spent
-      let result = LineRunner.run(bytes, session: session, out: out, keepGoing: false)
-      _ = Signals.takeInterrupt()  // and so is one that stopped the command
-      try? out.flush()
-      if out.owesNewline {
-        say("\n", out)
-        out.owesNewline = false
-      }
-      for failure in result.failures {
-        say("error: \(err.terminalSafe(failure.description))\n", err)
-      }
-      switch result.quit {
-      case .proceed:
-        if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { warnedUnsaved = false }
-      case .quit(let force):
-        if !force && session.engine.isDirty && !warnedUnsaved {
-          warnedUnsaved = true
-          say(
-            "warning: unsaved changes; 'write' to save them, 'quit' again or 'quit!' to discard them\n",
-            err)
-          continue
-        }
-        history.finish()
-        return .success
-      }
-    }
+    let loop = REPLLoop(
+      readLine: { prompt in
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+      }, out: out, err: err, chatter: chatter,
+      columns: { options.width == nil ? Environment.currentColumns() : nil },
+      remember: history.add, takeInterrupt: Signals.takeInterrupt)
+    let code = loop.run(session)
     history.finish()
-    return .success
+    return code
   }
 
   private static func say(_ text: String, _ sink: OutputSink) {

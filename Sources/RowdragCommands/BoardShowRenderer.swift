@@ -11,13 +11,9 @@ struct BoardShowRenderer {
   func render() -> String {
     let engine = session.engine
     let board = engine.board
-    let settings = engine.settings.board
     let width = Swift.max(session.width, 20)
     let n = NumberText.fixed3
-    var visible = (0..<engine.columnCount).filter { k in
-      engine.columnLeft(k) < board.x + settings.screen
-        && engine.columnLeft(k) + settings.columnWidth > board.x
-    }
+    var visible = Picture.visibleColumns(engine)
     // Narrow terminals show the page column alone.
     if visible.count > 1 && (width - (visible.count - 1) * 3) / visible.count < 16 {
       visible = [engine.pageColumn]
@@ -39,7 +35,12 @@ struct BoardShowRenderer {
     }
     var out = ShowRenderer.wrap(fields, width: width)
     let columnWidth = Swift.max(8, (width - (visible.count - 1) * 3) / visible.count)
-    let columns = visible.map { lines(ofColumn: $0, width: columnWidth) }
+    let snapshot = Picture.boardSnapshot(engine)
+    let columns = visible.map {
+      lines(
+        ofColumn: $0, width: columnWidth,
+        snapshotY: snapshot?.column == $0 ? snapshot?.screenY : nil)
+    }
     let height = columns.map(\.count).max() ?? 0
     for i in 0..<height {
       let cells = columns.map { i < $0.count ? $0[i] : Cell(text: "") }
@@ -71,23 +72,21 @@ struct BoardShowRenderer {
   }
 
   /// One column's lines: its title, its offset and rows, then one line per visible item.
-  private func lines(ofColumn k: Int, width: Int) -> [Cell] {
+  /// `snapshotY`: the snapshot's screen y when it floats over this column.
+  private func lines(ofColumn k: Int, width: Int, snapshotY: Double?) -> [Cell] {
     let engine = session.engine
     let layout = engine.layout
     let o = engine.columnOffsets[k]
     let v = engine.settings.viewport
     let title = session.document.title(ofSection: k) ?? "column \(k + 1)"
     let start = layout.sectionStarts[k]
-    let end = layout.sectionEnd(k)
     let compact = width < 40
     var items: [(y: Double, cell: Cell)] = []
     var first: Int?
     var last: Int?
-    for p in start..<end {
-      let top = layout.top(of: p, section: k) - layout.headerTop(k) - o
-      let h = layout.height(at: p)
-      if top >= v || items.count >= Self.maxLines { break }
-      guard top + h > 0 else { continue }
+    Picture.forEachColumnItem(layout, column: k, offset: o, viewport: v) { item in
+      guard case .row(let p, let columnTop, let h) = item else { return true }
+      let top = columnTop - o
       first = first ?? p - start + 1
       last = p - start + 1
       let range = compact ? "" : "\(whole(top))..\(whole(top + h)) "
@@ -99,11 +98,9 @@ struct BoardShowRenderer {
         items.append(
           (top + h / 2, Cell(text: "\(address) \(range)\(flag) \(session.label(atPosition: p))")))
       }
+      return items.count < Self.maxLines
     }
-    if let lift = engine.lift, engine.column(atBoardX: engine.board.centerX) == k {
-      // The snapshot is in the lifted row's column's coordinates; on screen it is at
-      // the same y in whichever column it floats over.
-      let screenY = lift.center - engine.columnOffsets[lift.section]
+    if let lift = engine.lift, let screenY = snapshotY {
       let line = ">> \(session.label(atPosition: lift.position))"
       let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
       items.insert((screenY, Cell(text: line, style: "1;7")), at: index)

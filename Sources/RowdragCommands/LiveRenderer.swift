@@ -99,6 +99,11 @@ public struct LiveRenderer {
     let lift = engine.lift
     let count = tableLines
     let thumb = engine.scrollThumb(lines: count)
+    var picture: [Picture.Item] = []
+    Picture.forEachTableItem(layout, offset: o, viewport: viewport) {
+      picture.append($0)
+      return true
+    }
     var result: [String] = []
     var lastRow = -1
     for line in 0..<count {
@@ -112,7 +117,7 @@ public struct LiveRenderer {
         text = first ? ">>" + number(lift.position) + "  " + label(lift.position) : ">>" + k
         style = "1;7"
       } else {
-        switch item(at: y, layout: layout) {
+        switch item(at: y, in: picture) {
         case .row(let p, _) where p == lift?.position:
           text = String(repeating: " ", count: numberWidth + 1) + "· · · · · · · ·"
           style = "2"
@@ -132,8 +137,8 @@ public struct LiveRenderer {
         }
         // A header shorter than a line may share it with a row: it is named on the
         // right of its section's first row rather than left out.
-        if case .row = item(at: y, layout: layout),
-          let s = header(within: y - LiveRenderer.pointsPerLine / 2, layout: layout)
+        if case .row = item(at: y, in: picture),
+          let s = header(within: y - LiveRenderer.pointsPerLine / 2, in: picture)
         {
           let title = TerminalText.escape(session.document.title(ofSection: s) ?? "")
           text =
@@ -146,7 +151,8 @@ public struct LiveRenderer {
     return result
   }
 
-  /// The row or header whose extent holds content y `y`.
+  /// The row or header whose extent holds content y `y` anywhere in the list (the
+  /// mouse's hit test, which may point past the picture).
   private func item(at y: Double, layout: Layout) -> Item {
     guard layout.rowCount > 0 || layout.sectionCount > 0 else { return .nothing }
     // The last row whose top is at or above y.
@@ -169,12 +175,24 @@ public struct LiveRenderer {
     return .nothing
   }
 
-  /// A titled section header that ends inside the line whose band starts at `top`:
-  /// that line shows the section's first row, which starts where the header ends.
-  private func header(within top: Double, layout: Layout) -> Int? {
-    for s in 0..<layout.sectionCount where layout.sectionTitled[s] {
-      let start = layout.headerTop(s)
-      let end = start + layout.headerHeight(s)
+  /// The picture's row or header whose extent holds content y `y` (a line's middle;
+  /// rows and headers do not overlap).
+  private func item(at y: Double, in picture: [Picture.Item]) -> Item {
+    for case .row(let p, let top, let h) in picture where top <= y && y < top + h {
+      return .row(position: p, top: top)
+    }
+    for case .header(let s, let top, let h) in picture where y >= top && y < top + h {
+      return .header(section: s)
+    }
+    return .nothing
+  }
+
+  /// A titled section header of the picture that ends inside the line whose band
+  /// starts at `top`: that line shows the section's first row, which starts where the
+  /// header ends.
+  private func header(within top: Double, in picture: [Picture.Item]) -> Int? {
+    for case .header(let s, let start, let height) in picture {
+      let end = start + height
       if end > top && end <= top + LiveRenderer.pointsPerLine && end > start { return s }
       if start >= top + LiveRenderer.pointsPerLine { break }
     }

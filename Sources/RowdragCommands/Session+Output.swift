@@ -18,7 +18,7 @@ extension Session {
     let writer = ListingWriter(out: out)
     var escaped: [UInt8] = []
     // Board mode adds each row's C:R (BOARD.md §8); positions come in order.
-    let board = engine.settings.board.isOn
+    let board = engine.surface.isBoard
     var column = 0
     try document.forEachLabel(in: layout.order) { position, label in
       if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
@@ -44,7 +44,7 @@ extension Session {
 
   /// The `state` line of SPEC §5.3, keys in the contract's order.
   public func stateLine() -> String {
-    if engine.settings.board.isOn { return boardStateLine() }
+    if engine.surface.isBoard { return boardStateLine() }
     let n = NumberText.fixed3
     var line = "{\"t\":\(n(engine.time)),\"offset\":\(n(engine.offset))"
     line +=

@@ -235,12 +235,14 @@ public final class Session {
     case .print: try printList(to: out)
     case .list: try writeListing(to: out)
     case .show:
-      let picture =
-        engine.settings.board.isOn
-        ? BoardShowRenderer(session: self).render() : ShowRenderer(session: self).render()
+      let picture: String
+      switch engine.surface {
+      case .table: picture = ShowRenderer(session: self).render()
+      case .board: picture = BoardShowRenderer(session: self).render()
+      }
       try out.write(asciiOnly ? ASCIIText.transliterate(picture) : picture)
     case .live:
-      if engine.settings.board.isOn {
+      if engine.surface.isBoard {
         throw CommandError(
           command: "", message: "the live view shows one table; set board off first, or use show")
       }

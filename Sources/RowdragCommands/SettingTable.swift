@@ -29,7 +29,7 @@ public enum SettingTable {
       apply: { values, engine in
         let preset = try PresetTable.preset(try one(values, key: "preset"))
         try engine.requireIdle()
-        if engine.settings.board.isOn
+        if engine.surface.isBoard
           && ReorderRuleRegistry.kind(named: preset.rule)?.isAvailableOnBoards != true
         {
           throw CommandError(
@@ -98,7 +98,7 @@ public enum SettingTable {
           throw CommandError(command: "", message: "board: '\(word)' is not one of on, off")
         }
       },
-      read: { $0.settings.board.isOn ? "on" : "off" }),
+      read: { $0.surface.isBoard ? "on" : "off" }),
     .number("screen", "WIDTH", read: { $0.settings.board.screen }) { try $0.setScreen($1) },
     SettingSpec(
       key: "column", arguments: "WIDTH|screen", values: ["screen"], parameterWords: { _ in [] },

@@ -97,41 +97,23 @@ struct ShowRenderer {
     return out
   }
 
+  /// The picture's items (`Picture`), a row whose block spans lines followed by its
+  /// further lines, at most one past `maxLines`.
   private func visibleItems(layout: Layout, offset o: Double, viewport v: Double) -> [Line] {
     let engine = session.engine
     let document = session.document
     var items: [Line] = []
-    // First row whose bottom is below the top edge.
-    var lo = 0
-    var hi = layout.rowCount
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if layout.top(of: mid) + layout.height(at: mid) > o { hi = mid } else { lo = mid + 1 }
-    }
-    var s = lo < layout.rowCount ? layout.section(of: lo) : layout.sectionCount - 1
-    // Empty titled sections just above may still show their headers.
-    while s > 0 && layout.headerTop(s) + layout.headerHeight(s) > o { s -= 1 }
-    while s < layout.sectionCount, layout.headerTop(s) < o + v, items.count <= ShowRenderer.maxLines
-    {
-      let headerTop = layout.headerTop(s)
-      if layout.sectionTitled[s], headerTop + layout.headerHeight(s) > o {
-        items.append(.header(section: s, top: headerTop))
+    Picture.forEachTableItem(layout, offset: o, viewport: v) { item in
+      switch item {
+      case .header(let s, let top, _):
+        items.append(.header(section: s, top: top))
+      case .row(let p, let top, let h):
+        items.append(.row(position: p, top: top, height: h))
+        let lines =
+          p == engine.lift?.position ? 1 : document.lineCount(ofRow: Int(layout.order[p]))
+        for k in 1..<Swift.max(1, lines) { items.append(.more(position: p, line: k)) }
       }
-      var p = Swift.max(layout.sectionStarts[s], lo)
-      let end = layout.sectionEnd(s)
-      while p < end, items.count <= ShowRenderer.maxLines {
-        let top = layout.top(of: p, section: s)
-        if top >= o + v { break }
-        let h = layout.height(at: p)
-        if top + h > o {
-          items.append(.row(position: p, top: top, height: h))
-          let lines =
-            p == engine.lift?.position ? 1 : document.lineCount(ofRow: Int(layout.order[p]))
-          for k in 1..<Swift.max(1, lines) { items.append(.more(position: p, line: k)) }
-        }
-        p += 1
-      }
-      s += 1
+      return items.count <= ShowRenderer.maxLines
     }
     return items
   }

@@ -5,32 +5,7 @@ extension Engine {
   /// Moves the finger to screen y `y`.
   public mutating func drag(toScreenY y: Double) throws(EngineError) {
     guard y.isFinite else { throw .notFinite(.fingerY) }
-    if settings.board.isOn { return try drag(toScreenX: nil, y: y) }
-    switch phase {
-    case .idle:
-      throw .noGesture
-    case .holding(var touch):
-      touch.finger = y
-      if settings.distance > 0 {
-        // The catalogue §4.2: far enough lifts the row at this drag, without a rule or
-        // a scroll; the slop and hold are not used.
-        if abs(y - touch.pressY) >= settings.distance {
-          liftRow(touch)
-        } else {
-          phase = .holding(touch)
-        }
-      } else {
-        phase = abs(y - touch.pressY) > settings.slop ? .panning(finger: y) : .holding(touch)
-      }
-    case .panning(let finger):
-      offset = clampOffset(offset - (y - finger))
-      phase = .panning(finger: y)
-    case .lifted(var lift):
-      let center = snapshotCenter(lift, finger: y)
-      guard center.isFinite else { throw .notFinite(.snapshotPosition) }
-      dragLifted(&lift, to: y, center: center)
-      phase = .lifted(lift)
-    }
+    try moveFinger(toScreenY: y)
   }
 
   /// A drag of the lifted row (the catalogue §2.1, §2.2, §2.4): the intent flags, the
@@ -63,14 +38,6 @@ extension Engine {
   public mutating func drag(toRow position: Int) throws(EngineError) {
     guard finger != nil else { throw .noGesture }
     try checkPosition(position)
-    if settings.board.isOn {
-      let k = layout.section(of: position)
-      let center = columnTop(position) + layout.height(at: position) / 2
-      return try drag(
-        toScreenX: columnLeft(k) + settings.board.columnWidth / 2 - board.x,
-        y: center - containers.offsets[k])
-    }
-    let center = layout.top(of: position) + layout.height(at: position) / 2
-    try drag(toScreenY: center - offset)
+    try moveFinger(toRow: position)
   }
 }

@@ -27,32 +27,19 @@ extension Engine {
   public mutating func scroll(to newOffset: Double) throws(EngineError) {
     try requireIdle()
     guard newOffset.isFinite else { throw .notFinite(.offset) }
-    if settings.board.isOn && activeColumn == nil {
-      // BOARD.md §6: the page column's vertical offset.
-      return try withActiveColumn(pageColumn) { (engine) throws(EngineError) in
-        try engine.scroll(to: newOffset)
-      }
-    }
-    offset = clampOffset(newOffset)
+    withActiveContainer(idleContainer) { $0.offset = $0.clampOffset(newOffset) }
   }
 
   /// Scrolls by `delta`; positive moves the content up.
   public mutating func scroll(by delta: Double) throws(EngineError) {
-    let current = settings.board.isOn ? containers.offsets[pageColumn] : offset
-    try scroll(to: current + delta)
+    try scroll(to: containers.offsets[idleContainer] + delta)
   }
 
   /// Scrolls by the smallest amount that shows the row fully.
   public mutating func scroll(reveal position: Int) throws(EngineError) {
     try requireIdle()
     try checkPosition(position)
-    if settings.board.isOn {
-      let k = layout.section(of: position)
-      if !isColumnVisible(k) { board.x = pagePosition(k) }
-      containers.offsets[k] = columnRevealOffset(position)
-      return
-    }
-    offset = revealOffset(position)
+    reveal(position)
   }
 
   /// Scrolls to the smallest offset (`scroll top`).
@@ -60,7 +47,7 @@ extension Engine {
 
   /// Scrolls to the largest offset (`scroll bottom`).
   public mutating func scrollToBottom() throws(EngineError) {
-    try scroll(
-      to: settings.board.isOn ? columnOffsetRange(pageColumn).upperBound : offsetRange.upperBound)
+    let bottom = withActiveContainer(idleContainer) { $0.offsetRange.upperBound }
+    try scroll(to: bottom)
   }
 }

@@ -41,35 +41,11 @@ extension Engine {
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
     let own = layout.section(of: position)
     if settings.sections == .keep && section != own { throw .otherSection(row: position + 1) }
-    if settings.board.isOn && section != own {
-      try checkPinsAcrossColumns(position, from: own, to: target, section: section)
-    } else if target != position && layout.hasFlags {
-      // The rows that shift are those strictly between plus the one at the target.
-      let passed = target > position ? (position + 1)...target : target...(position - 1)
-      for k in passed where layout.flags(at: k).contains(.pinned) {
-        throw .crossesPinned(row: position + 1, pinned: k + 1)
-      }
-    }
+    try checkPins(moving: position, from: own, to: target, section: section)
     if (target, section) == (position, own) { return }
     layout.relocate(from: position, fromSection: own, to: target, toSection: section)
     record(Edit(from: position, fromSection: own, to: target, toSection: section))
-    clampColumnOffsets()
-  }
-
-  /// Board mode (BOARD.md §5): pinned rows keep their (column, row), so a move to
-  /// another column may shift none — neither after the row in its column nor at or
-  /// after the target in the other. Rows of the columns in between do not move.
-  private func checkPinsAcrossColumns(_ position: Int, from own: Int, to target: Int, section: Int)
-    throws(EngineError)
-  {
-    guard layout.hasFlags else { return }
-    let below = (position + 1)..<layout.sectionEnd(own)
-    // The other column's rows that end after the row, as positions now.
-    let first = section > own ? target + 1 : target
-    let shifted = first..<Swift.max(first, layout.sectionEnd(section))
-    for k in Array(below) + Array(shifted) where layout.flags(at: k).contains(.pinned) {
-      throw .crossesPinned(row: position + 1, pinned: k + 1)
-    }
+    clampContainers()
   }
 
   /// Undoes the last gesture or move (row order only; never offset or flags).
@@ -91,7 +67,7 @@ extension Engine {
     guard let edit = undoStack.popLast() else { throw .nothingToUndo }
     layout.relocate(
       from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
-    clampColumnOffsets()
+    clampContainers()
     return edit
   }
 
@@ -102,6 +78,6 @@ extension Engine {
     layout.relocate(
       from: edit.from, fromSection: edit.fromSection, to: edit.to, toSection: edit.toSection)
     undoStack.append(edit)
-    clampColumnOffsets()
+    clampContainers()
   }
 }

@@ -7,23 +7,13 @@ extension Engine {
     try requireIdle()
     try checkPosition(position)
     try checkLiftable(position)
-    if settings.board.isOn { return try boardPress(position: position) }
-    offset = revealOffset(position)
-    let section = layout.section(of: position)
-    let center = layout.top(of: position, section: section) + layout.height(at: position) / 2
-    begin(position: position, section: section, finger: center - offset)
+    pressRow(position)
   }
 
   /// Presses whatever row is at screen y `y`, which must lie in `[0, V)`.
   public mutating func press(screenY y: Double) throws(EngineError) {
     try requireIdle()
-    if settings.board.isOn { return try press(screenX: pageColumnCenterX, screenY: y) }
-    guard y >= 0, y < settings.viewport else {
-      throw .outsideViewport(y: y, viewport: settings.viewport)
-    }
-    guard let position = layout.row(atContentY: offset + y) else { throw .noRowAt(y: y) }
-    try checkLiftable(position)
-    begin(position: position, section: layout.section(of: position), finger: y)
+    try pressRow(atScreenY: y)
   }
 
   func checkLiftable(_ position: Int) throws(EngineError) {
@@ -42,18 +32,11 @@ extension Engine {
     }
   }
 
-  /// Lifts the touched row, on the table or the board.
-  mutating func lift(_ touch: Touch) {
-    if settings.board.isOn { boardLift(touch) } else { liftRow(touch) }
-  }
-
-  /// Lifts the touched row: the slot stays, hidden; the snapshot floats at
-  /// `c = o + Y + g`, with `g` measured now from the finger (SPEC §9.8), and the
-  /// auto-scroll's run starts (the catalogue §2.1, §2.6).
-  mutating func liftRow(_ touch: Touch) {
-    let top =
-      settings.board.isOn
-      ? columnTop(touch.position) : layout.top(of: touch.position, section: touch.section)
+  /// Lifts the touched row, whose top is at content y `top` of its scroll container:
+  /// the slot stays, hidden; the snapshot floats at `c = o + Y + g`, with `g` measured
+  /// now from the finger (SPEC §9.8), and the auto-scroll's run starts (the catalogue
+  /// §2.1, §2.6).
+  mutating func liftRow(_ touch: Touch, top: Double) {
     let height = layout.height(at: touch.position)
     let grab = top + height / 2 - (offset + touch.finger)
     var lift = Lift(

@@ -5,8 +5,8 @@ extension Engine {
   /// Drops the lifted row in its current slot; a changed index path is one undoable
   /// edit. A hold or pan just ends.
   public mutating func release() throws(EngineError) {
-    if settings.board.isOn, finger != nil { completeTurn() }
-    defer { clampColumnOffsets() }
+    endTouch()
+    defer { clampContainers() }
     switch phase {
     case .idle:
       throw .noGesture
@@ -14,10 +14,8 @@ extension Engine {
       phase = .idle
     case .lifted(var lift):
       if settings.rule.function.acts(on: .release) {
-        if settings.board.isOn {
-          withActiveColumn(lift.section) { $0.applyReorderRule(&lift, event: .release) }
-        } else {
-          applyReorderRule(&lift, event: .release)
+        withActiveContainer(container(ofSection: lift.section)) {
+          $0.applyReorderRule(&lift, event: .release)
         }
       }
       if (lift.position, lift.section) != (lift.sourcePosition, lift.sourceSection) {
@@ -32,8 +30,8 @@ extension Engine {
 
   /// Returns the lifted row to where it was lifted from; records nothing.
   public mutating func cancel() throws(EngineError) {
-    if settings.board.isOn, finger != nil { completeTurn() }
-    defer { clampColumnOffsets() }
+    endTouch()
+    defer { clampContainers() }
     switch phase {
     case .idle:
       throw .noGesture

@@ -1,22 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// Running the configured reorder rule over the table's geometry.
+/// Running the configured reorder rule over the geometry the surface lends it.
 extension Engine {
   /// Runs the current rule once for the lifted row's new snapshot center or finger, if
   /// the rule acts on `event`.
   mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
     guard settings.rule.function.acts(on: event) else { return }
-    if settings.board.isOn { return boardReorderStep(&lift, event: event) }
-    let input = reorderInput(lift, event: event)
-    // The layout moves into the geometry and back, so its storage is never shared
-    // (and never copied) while the rule moves rows.
-    var geometry = TableGeometry(
-      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
-    swap(&geometry.layout, &layout)
-    settings.rule.function.reorder(input, in: &geometry)
-    swap(&geometry.layout, &layout)
-    lift.position = geometry.lifted.position
-    lift.section = geometry.lifted.section
+    reorderStep(&lift, event: event)
   }
 
   /// What the rule sees of `lift` now.

@@ -18,7 +18,7 @@ extension Engine {
     guard next.hasFiniteGeometry else { throw .invalidSetting(setting, .contentOverflow) }
     self = next
     offset = clampOffset(offset)
-    clampColumnOffsets()
+    clampContainers()
   }
 
   /// Sets the top and bottom content insets `T` and `B`.
@@ -57,9 +57,7 @@ extension Engine {
   /// Chooses the reorder rule; it applies from the next drag or frame on.
   public mutating func setRule(_ rule: ReorderRule) throws(EngineError) {
     guard rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
-    if settings.board.isOn && rule.function.columnEntry == nil {
-      throw .ruleNotOnBoard(rule: rule.name, culprit: .setRule)
-    }
+    try checkRuleFits(rule, culprit: .setRule)
     settings.rule = rule
   }
 
@@ -119,16 +117,7 @@ extension Engine {
     guard settings.autoscroll.isValid else {
       throw .invalidSetting(.autoscroll, .invalidParameters)
     }
-    let b = settings.board
-    guard b.screen.isFinite, b.screen > 0 else {
-      throw .invalidSetting(.screen, .outOfRange(.positive))
-    }
-    if let w = b.column, !(w.isFinite && w > 0 && w <= b.screen) {
-      throw .invalidSetting(.column, .widerThanScreen)
-    }
-    guard b.spacing.isFinite, b.spacing >= 0 else {
-      throw .invalidSetting(.spacing, .outOfRange(.nonNegative))
-    }
+    try validateBoard(settings)
   }
 
   /// Whether the content height and both offset bounds are finite numbers.

@@ -14,8 +14,10 @@ extension Engine {
   /// center (the finger and settings stay put during a tick). So once a frame changes
   /// nothing but the clock, or the state repeats the one of two frames before (the
   /// `under` rule's oscillation), the rest is known: only `t` advances, after one more
-  /// frame if the parity needs it. A hold is skipped to the frame that lifts, and a
-  /// steady scroll (`skipSteadyScroll`) to the frame where something may change. All
+  /// frame if the parity needs it. A hold is skipped to the frame that lifts, and the
+  /// surface skips what it knows (`skipKnownFrames`): the table a steady scroll
+  /// (`skipSteadyScroll`) to the frame where something may change, the board a dwell,
+  /// a turn or a cycle of turns (`skipBoardFrames`). All
   /// use `RepeatedSum`'s reasoning, so every number is exactly the frame-by-frame one.
   ///
   /// `isInterrupted` is asked every 65,536 frames; when it says yes, the tick stops
@@ -57,66 +59,16 @@ extension Engine {
     if reporting, remaining < frames {
       report(.skipped(skippedRun(frames - remaining, endingAt: frames - remaining)))
     }
-    var recent: [FrameState?] = [nil, nil]  // one and two frames ago
-    var previousStep: ScrollStep?
-    // The board's page edge scroll has a clock of its own, skipped on its own terms.
-    let stationary = settings.autoscroll.isStationary && !settings.board.isOn
-    var cycle: [(state: BoardCycleState, remaining: Int)] = []
-    /// The state the rest alternates with, once it repeats every two frames.
-    var alternate: FrameState?
-    /// Runs one frame, reported when asked.
-    func step() -> FrameResult {
-      guard reporting else { return frame() }
-      let before = verticalOffset
-      let result = frame()
-      report(
-        .frame(
-          FrameReport(
-            index: frames - remaining, time: time, phase: phase, offset: verticalOffset,
-            delta: verticalOffset - before, amount: result.amount, fired: result.fired,
-            measuredDistance: measuredEdgeDistance)))
-      return result
-    }
+    var memory = FrameMemory(frames: frames, reporting: reporting)
     while remaining > 0 {
       if remaining & 0xFFFF == 0 && isInterrupted() {
         throw .interrupted(framesRun: frames - remaining, framesAsked: frames)
       }
       remaining -= 1
-      let result = step()
+      let result = reportedFrame(frames - remaining, reporting: reporting, report: report)
       guard result.changed else { break }
       if result.timerOnly { break }
-      if settings.board.isOn {
-        if !reporting { skipBoardFrames(result, &remaining, &cycle) }
-        continue
-      }
-      guard stationary else { continue }
-      if let scroll = result.scroll, scroll == previousStep {
-        let before = remaining
-        if skipSteadyScroll(scroll, &remaining) {
-          if reporting {
-            report(
-              .skipped(
-                skippedRun(
-                  before - remaining, endingAt: frames - remaining, step: scroll.offsetStep)))
-          }
-          recent = [nil, nil]
-          previousStep = nil
-          continue
-        }
-      }
-      previousStep = result.scroll
-      let now = frameState
-      if now != nil && now == recent[1] {
-        // Period two: A, B, A, B… An odd number of frames left ends on B.
-        alternate = recent[0]
-        if remaining % 2 == 1 {
-          remaining -= 1
-          _ = step()
-          alternate = now
-        }
-        break
-      }
-      recent = [now, recent[0]]
+      if skipKnownFrames(after: result, &remaining, &memory, report: report) { break }
     }
     time = RepeatedSum.adding(settings.dt, times: remaining, to: time)
     framesSkipped += remaining
@@ -125,7 +77,7 @@ extension Engine {
     // The rest changed nothing but the clock (and a timer's count), or alternates
     // between this state and `alternate`, ending where it started (an even count).
     var run = skippedRun(remaining, endingAt: frames)
-    if let alternate, let now = frameState {
+    if let alternate = memory.table.alternate, let now = frameState {
       run.offsetStep = alternate.offset - now.offset
       run.lastDelta = now.offset - alternate.offset
       run.alternates = true
@@ -134,38 +86,28 @@ extension Engine {
     report(.skipped(run))
   }
 
+  /// Runs frame `index` of a tick (1-based), reported as `.frame` when `reporting`.
+  mutating func reportedFrame(
+    _ index: Int, reporting: Bool, report: (TickEvent) -> Void
+  ) -> FrameResult {
+    guard reporting else { return frame() }
+    let before = verticalOffset
+    let result = frame()
+    report(
+      .frame(
+        FrameReport(
+          index: index, time: time, phase: phase, offset: verticalOffset,
+          delta: verticalOffset - before, amount: result.amount, fired: result.fired,
+          measuredDistance: measuredEdgeDistance)))
+    return result
+  }
+
   /// A run of `count` skipped frames ending now, at frame `index` of the tick, each
   /// changing the offset by `step`.
-  private func skippedRun(_ count: Int, endingAt index: Int, step: Double = 0) -> SkippedFrames {
+  func skippedRun(_ count: Int, endingAt index: Int, step: Double = 0) -> SkippedFrames {
     SkippedFrames(
       count: count, index: index, time: time, phase: phase, offset: verticalOffset,
       offsetStep: step, lastDelta: step, measuredDistance: measuredEdgeDistance)
-  }
-
-  /// Board mode, after a frame: under a stationary law a board that comes back to a
-  /// state it was in when a turn ended repeats the same frames, so whole periods are
-  /// skipped; then, while the vertical part stays a fixed point, the dwell or turn in
-  /// progress is (`skipBoardPaging`).
-  private mutating func skipBoardFrames(
-    _ result: FrameResult, _ remaining: inout Int,
-    _ cycle: inout [(state: BoardCycleState, remaining: Int)]
-  ) {
-    guard settings.autoscroll.isStationary else { return }
-    if board.turn == nil && board.dwell == Dwell() {
-      let now = boardCycleState
-      if let seen = cycle.first(where: { $0.state == now }) {
-        let period = seen.remaining - remaining
-        let skip = period > 0 ? (remaining / period) * period : 0
-        time = RepeatedSum.adding(settings.dt, times: skip, to: time)
-        remaining -= skip
-        framesSkipped += skip
-        cycle = []
-      } else {
-        if cycle.count == 256 { cycle.removeFirst() }
-        cycle.append((now, remaining))
-      }
-    }
-    if result.boardVerticalQuiet { _ = skipBoardPaging(&remaining) }
   }
 
   /// After frames skipped while a timer fired without changing anything (pressed
@@ -222,7 +164,7 @@ extension Engine {
     var center: Double
   }
 
-  private var frameState: FrameState? {
+  var frameState: FrameState? {
     guard case .lifted(let lift) = phase else { return nil }
     return FrameState(
       position: lift.position, section: lift.section, offset: offset, center: lift.center)
@@ -254,7 +196,7 @@ extension Engine {
   /// anything other than the clock changed (or may change next frame), the signed
   /// amount it applied, the timer firings, and how it scrolled when it did so without
   /// moving the lifted row.
-  private mutating func frame() -> FrameResult {
+  mutating func frame() -> FrameResult {
     let dt = settings.dt
     time += dt
     switch phase {
@@ -274,11 +216,6 @@ extension Engine {
     case .lifted:
       return advanceLiftedRow()
     }
-  }
-
-  /// Steps 2–5 of a frame, for the table or the board.
-  private mutating func advanceLiftedRow() -> FrameResult {
-    settings.board.isOn ? advanceBoardLifted() : advanceLifted()
   }
 
   /// What `frame` reports.

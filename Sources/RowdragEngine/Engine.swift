@@ -23,14 +23,9 @@ public struct Engine: Sendable {
   public internal(set) var time = 0.0
   /// Where the gesture stands.
   public internal(set) var phase = Phase.idle
-  /// The board's offsets, finger x and page turn (BOARD.md); meaningful when the board
-  /// is on.
-  public internal(set) var board = BoardState()
-  /// In board mode, while the engine works on one column, that column: `offset` then
-  /// is its vertical offset and `offsetRange` its range.
-  var activeColumn: Int? {
-    containers.active < containers.table ? containers.active : nil
-  }
+  /// What the gesture runs on, the table or the board, with that surface's own state
+  /// (`Surface`).
+  public internal(set) var surface = Surface.table
   var undoStack: [Edit] = []
   var redoStack: [Edit] = []
   /// Whether the committed order was dirty when the current gesture began.
@@ -63,25 +58,13 @@ public struct Engine: Sendable {
     self.containers = ScrollContainers(table: -settings.insetTop)
     guard hasFiniteGeometry else { throw .invalidSetting(.insets, .contentOverflow) }
     self.offset = clampOffset(offset)
-    if settings.board.isOn {
-      guard settings.rule.function.columnEntry != nil else {
-        throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
-      }
-      containers.addColumns(columnCount, at: -settings.insetTop)
-      clampColumnOffsets()
-    }
+    try openSurface()
   }
 
   /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)` — of the
-  /// active column in board mode.
+  /// active scroll container (a board's column while the engine works on one).
   public var offsetRange: ClosedRange<Double> {
-    // Not `activeColumn.map(columnContentHeight)`: that closure would copy the engine.
-    let content: Double
-    if let k = activeColumn {
-      content = columnContentHeight(k)
-    } else {
-      content = layout.contentHeight
-    }
+    let content = activeContentHeight
     let low = -settings.insetTop
     let high = Swift.max(low, content + settings.insetBottom - settings.viewport)
     return low...high

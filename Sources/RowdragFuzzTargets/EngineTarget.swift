@@ -69,10 +69,10 @@ enum EngineTarget {
         case 16: try engine.redo()
         case 17: try engine.setViewport(Double(argument % 200) * 4)
         case 18: try engine.wait(Double(argument) / 50)
-        case 19 where engine.settings.board.isOn: try engine.press(screenX: y + 30, screenY: y)
-        case 20 where engine.settings.board.isOn:
+        case 19 where engine.surface.isBoard: try engine.press(screenX: y + 30, screenY: y)
+        case 20 where engine.surface.isBoard:
           try engine.drag(toScreenX: Double(argument) * 2 - 20, y: argument % 2 == 0 ? nil : y)
-        case 21 where engine.settings.board.isOn: try engine.page(argument % 4)
+        case 21 where engine.surface.isBoard: try engine.page(argument % 4)
         default: try engine.setRowHeight(Double(argument % 100))
         }
       } catch {

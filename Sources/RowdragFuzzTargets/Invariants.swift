@@ -17,7 +17,7 @@ enum Invariants {
     precondition((layout.sectionStarts.last ?? 0) <= n, "a section starts past the end")
     precondition(engine.offsetRange.contains(engine.offset), "the offset is out of bounds")
     precondition(engine.offset.isFinite && engine.time.isFinite, "a number is not finite")
-    if engine.settings.board.isOn {
+    if engine.surface.isBoard {
       let s = engine.settings
       precondition(engine.columnOffsets.count == engine.columnCount, "a column has no offset")
       for (k, o) in engine.columnOffsets.enumerated() {

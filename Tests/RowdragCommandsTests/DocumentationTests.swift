@@ -150,4 +150,31 @@ struct DocumentationTests {
       #expect(manager.fileExists(atPath: root.appendingPathComponent("LICENSE").path))
     }
   }
+
+  /// Issue 20: the engine's entry points ask the surface (`Engine+Surface.swift`) and
+  /// never tell the table from the board themselves, so that a new surface is a case
+  /// and its files, not branches across the engine.
+  @Test("only the surfaces' own files tell the table from the board")
+  func surfaceChecksStayInSurfaces() throws {
+    let folder = "Sources/RowdragEngine"
+    let root = Self.root.appendingPathComponent(folder)
+    let files = try #require(FileManager.default.enumerator(atPath: root.path))
+      .compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Surface/") && !$0.hasPrefix("Board/") }
+    #expect(files.count > 30)
+    let checks = [
+      "board.isOn", "settings.board", "case .board", ".board(", "isBoard", "activeColumn",
+      "withActiveColumn", "board.",
+    ]
+    for file in files {
+      // Indented code counts too; doc comments and comments may name the board.
+      for line in try read("\(folder)/\(file)").split(separator: "\n") {
+        let code = line.drop { $0 == " " || $0 == "\t" }
+        guard !code.hasPrefix("//") else { continue }
+        for check in checks where code.contains(check) {
+          Issue.record("\(folder)/\(file) asks which surface it is on: \(line)")
+        }
+      }
+    }
+  }
 }

@@ -101,6 +101,39 @@ struct ExtensionPointTests {
     }
   }
 
+  /// A rule that enters a column before the row under the finger and, once the finger
+  /// is over the row's own column again, sends the row to that column's top.
+  struct ToTop: ReorderStrategy {
+    var columnEntry: ColumnEntry? { .underFinger }
+    func reorder<G: ReorderGeometry>(_ input: ReorderInput, in geometry: inout G) {
+      guard !input.enteredColumn, input.pointerInItsColumn else { return }
+      while let item = geometry.neighbour(.backward), !item.isPinned {
+        geometry.moveLifted(to: geometry.slot(beside: item, after: false))
+      }
+    }
+  }
+
+  @Test("on a board the surface lends its column to a rule of one's own, after the entry")
+  func customRuleStepsInAColumn() throws {
+    let toTop = ReorderRuleKind(name: "to-top", summary: "to the column's top") { _ in ToTop() }
+    var engine = makeEngine([
+      SectionSpec(titled: true, rowCount: 3), SectionSpec(titled: true, rowCount: 3),
+    ]) { $0.autoscroll = .off }
+    try engine.setBoard(true)
+    try engine.setRule(try ReorderRule(toTop))
+    #expect(engine.surface.isBoard)
+    try engine.press(screenX: 100, screenY: 28 + 44 + 22)  // column 1, row 2
+    try engine.drag(toScreenX: 560, y: 28 + 88 + 22)  // over column 2's third row
+    // Entered before that row; the rule left the entering event alone.
+    #expect(engine.lift?.section == 1)
+    #expect(engine.lift?.position == 4)
+    try engine.drag(by: 1)  // within column 2 now: the rule runs over the column alone
+    #expect(engine.lift?.section == 1)
+    #expect(engine.lift?.position == 2)
+    try engine.release()
+    #expect(engine.lastEditSlots?.to == Slot(position: 2, section: 1))
+  }
+
   @Test("parameters are checked against their ranges and names")
   func parameterChecks() {
     #expect(throws: EngineError.parameterOutOfRange(parameter: "max", range: .nonNegative)) {

@@ -2,7 +2,8 @@
 
 /// How board mode lays the columns out and turns pages (BOARD.md §2, §4).
 public struct BoardSettings: Sendable, Equatable {
-  /// Whether the sections are shown as columns side by side.
+  /// Whether an engine made with these settings opens on a board (`Surface.board`);
+  /// the engine keeps it equal to `surface.isBoard`, which is what it runs on.
   public var isOn = false
   /// The screen's width `W`.
   public var screen = 375.0

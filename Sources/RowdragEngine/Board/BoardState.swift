@@ -2,7 +2,7 @@
 
 /// Where the board stands (BOARD.md §2–§4): the horizontal offset, every column's own
 /// vertical offset, the finger's x and the snapshot's, and the page turn's clock.
-/// The engine keeps it whether or not the board is on; it only means something when on.
+/// The state of `Surface.board`: it exists only while the surface is a board.
 public struct BoardState: Sendable, Equatable {
   /// The board offset `x`.
   public var x = 0.0

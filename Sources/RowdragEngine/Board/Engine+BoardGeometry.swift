@@ -16,11 +16,25 @@ extension Engine {
   /// `x_max = max(0, W_b − W)`.
   public var maxBoardOffset: Double { Swift.max(0, boardWidth - settings.board.screen) }
 
-  /// The vertical offset a frame report gives: the table's, or in board mode that of
-  /// the lifted row's column (else the page column's).
-  public var verticalOffset: Double {
-    guard settings.board.isOn, containers.columns.count == columnCount else { return offset }
+  /// The vertical offset a frame report gives on a board: that of the lifted row's
+  /// column (else the page column's).
+  var boardVerticalOffset: Double {
+    guard containers.columns.count == columnCount else { return offset }
     return containers.offsets[lift?.section ?? pageColumn]
+  }
+
+  /// While the engine works on one column, that column: `offset` then is its vertical
+  /// offset and `offsetRange` its range.
+  var activeColumn: Int? {
+    containers.active < containers.table ? containers.active : nil
+  }
+
+  /// The content height of the active container: a column's, or the table's while the
+  /// board is idle.
+  var boardActiveContentHeight: Double {
+    // Not `activeColumn.map(columnContentHeight)`: that closure would copy the engine.
+    if let k = activeColumn { return columnContentHeight(k) }
+    return layout.contentHeight
   }
 
   /// Each column's vertical offset `o_k` (BOARD.md §2); empty when the board is off.
@@ -77,7 +91,6 @@ extension Engine {
 
   /// Clamps every column's offset into its range (after any change of the order).
   mutating func clampColumnOffsets() {
-    guard settings.board.isOn else { return }
     if containers.columns.count != columnCount {
       containers.addColumns(columnCount, at: -settings.insetTop)
     }
@@ -88,19 +101,8 @@ extension Engine {
     }
   }
 
-  /// Runs `body` with column `k` active: `offset` is its vertical offset and
-  /// `offsetRange` its range, so the auto-scroll and the gestures' code serve a column
-  /// as they serve the table. A body that moves the lifted row to another column
-  /// switches the active column itself (`switchActiveColumn`).
-  mutating func withActiveColumn<T, E: Error>(
-    _ k: Int, _ body: (inout Engine) throws(E) -> T
-  ) throws(E) -> T {
-    containers.active = k
-    defer { containers.active = containers.table }
-    return try body(&self)
-  }
-
-  /// Inside `withActiveColumn`: makes column `k` the active one, the one it leaves
+  /// Inside `withActiveContainer` of a column (a body that moves the lifted row to
+  /// another column switches the active column itself): makes column `k` the active one, the one it leaves
   /// clamped into its range.
   mutating func switchActiveColumn(to k: Int) {
     if activeColumn != nil { offset = clampOffset(offset) }

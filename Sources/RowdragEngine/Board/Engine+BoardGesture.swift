@@ -6,10 +6,9 @@ extension Engine {
   /// Presses the row at `position` on the board: pages to its column when that is not
   /// fully visible, scrolls the column to show the row, and puts the finger at the
   /// column's and the row's center.
-  mutating func boardPress(position: Int) throws(EngineError) {
+  mutating func boardPress(position: Int) {
     let k = layout.section(of: position)
-    if !isColumnVisible(k) { board.x = pagePosition(k) }
-    containers.offsets[k] = columnRevealOffset(position)
+    revealOnBoard(position)
     let center = columnTop(position) + layout.height(at: position) / 2
     let x = columnLeft(k) + settings.board.columnWidth / 2 - board.x
     boardBegin(position: position, column: k, x: x, y: center - containers.offsets[k])
@@ -17,7 +16,7 @@ extension Engine {
 
   /// Presses whatever row is at screen point `(x, y)`; board mode only.
   public mutating func press(screenX x: Double, screenY y: Double) throws(EngineError) {
-    guard settings.board.isOn else { throw .needsBoard(what: "press x=") }
+    guard surface.isBoard else { throw .needsBoard(what: "press x=") }
     try requireIdle()
     guard x >= 0, x < settings.board.screen else {
       throw .outsideScreen(x: x, screen: settings.board.screen)
@@ -48,7 +47,9 @@ extension Engine {
   /// Lifts in board mode: the vertical grab in the column's coordinates, and the
   /// horizontal one in the board's.
   mutating func boardLift(_ touch: Touch) {
-    withActiveColumn(touch.section) { $0.liftRow(touch) }
+    withActiveContainer(touch.section) {
+      $0.liftRow(touch, top: $0.columnTop(touch.position))
+    }
     let k = touch.section
     board.grabX = (columnLeft(k) + settings.board.columnWidth / 2) - (board.x + board.fingerX)
     board.centerX = board.x + board.fingerX + (settings.grab == .center ? 0 : board.grabX)
@@ -56,7 +57,7 @@ extension Engine {
 
   /// Moves the finger to screen `(x, y)` (either may stay); board mode only.
   public mutating func drag(toScreenX x: Double?, y: Double?) throws(EngineError) {
-    guard settings.board.isOn else { throw .needsBoard(what: "drag x=") }
+    guard surface.isBoard else { throw .needsBoard(what: "drag x=") }
     guard let current = finger else { throw .noGesture }
     let newX = x ?? board.fingerX
     let newY = y ?? current
@@ -89,20 +90,38 @@ extension Engine {
       phase = .panning(finger: newY)
     case .lifted(var lift):
       let centerX = (board.x + newX) + (settings.grab == .center ? 0 : board.grabX)
-      let center = withActiveColumn(lift.section) { $0.snapshotCenter(lift, finger: newY) }
+      let center = withActiveContainer(lift.section) { $0.snapshotCenter(lift, finger: newY) }
       guard center.isFinite, centerX.isFinite else { throw .notFinite(.snapshotPosition) }
       board.fingerX = newX
       board.centerX = centerX
-      withActiveColumn(lift.section) { $0.dragLifted(&lift, to: newY, center: center) }
+      withActiveContainer(lift.section) { $0.dragLifted(&lift, to: newY, center: center) }
       phase = .lifted(lift)
     }
   }
 
   /// Moves the finger by `(dx, dy)`; board mode only.
   public mutating func drag(byX dx: Double, y dy: Double) throws(EngineError) {
-    guard settings.board.isOn else { throw .needsBoard(what: "drag ±DX ±DY") }
+    guard surface.isBoard else { throw .needsBoard(what: "drag ±DX ±DY") }
     guard let y = finger else { throw .noGesture }
     try drag(toScreenX: board.fingerX + dx, y: y + dy)
+  }
+
+  /// Moves the finger to the current screen center of the row at `position`: its
+  /// column's center x and its own center y in that column.
+  mutating func moveBoardFinger(toRow position: Int) throws(EngineError) {
+    let k = layout.section(of: position)
+    let center = columnTop(position) + layout.height(at: position) / 2
+    try drag(
+      toScreenX: columnLeft(k) + settings.board.columnWidth / 2 - board.x,
+      y: center - containers.offsets[k])
+  }
+
+  /// Shows the row at `position`: pages to its column when that is not fully visible,
+  /// and scrolls the column by the smallest amount (BOARD.md §6).
+  mutating func revealOnBoard(_ position: Int) {
+    let k = layout.section(of: position)
+    if !isColumnVisible(k) { board.x = pagePosition(k) }
+    containers.offsets[k] = columnRevealOffset(position)
   }
 
   /// The column offset that shows the row at `position` by the smallest scroll

@@ -2,7 +2,7 @@
 
 /// The reorder step in board mode (BOARD.md §5): first a change of column when the
 /// finger is over another column the row may enter, then the rule within the column
-/// that holds the row. Runs inside `withActiveColumn` of the row's column.
+/// that holds the row. Runs inside `withActiveContainer` of the row's column.
 extension Engine {
   mutating func boardReorderStep(_ lift: inout Lift, event: ReorderEvent) {
     let rule = settings.rule.function
@@ -57,6 +57,30 @@ extension Engine {
       let range = columnOffsetRange(c)
       containers.offsets[c] = Swift.min(
         Swift.max(containers.offsets[c], range.lowerBound), range.upperBound)
+    }
+  }
+
+  /// `move` on a board (BOARD.md §5): within a column as in the table; pinned rows keep
+  /// their (column, row), so a move to another column may shift none — neither after
+  /// the row in its column nor at or after the target in the other. Rows of the
+  /// columns in between do not move.
+  func checkPinsOnBoard(_ position: Int, from own: Int, to target: Int, section: Int)
+    throws(EngineError)
+  {
+    guard section != own else { return try checkPinsBetween(position, to: target) }
+    try checkPinsAcrossColumns(position, from: own, to: target, section: section)
+  }
+
+  private func checkPinsAcrossColumns(_ position: Int, from own: Int, to target: Int, section: Int)
+    throws(EngineError)
+  {
+    guard layout.hasFlags else { return }
+    let below = (position + 1)..<layout.sectionEnd(own)
+    // The other column's rows that end after the row, as positions now.
+    let first = section > own ? target + 1 : target
+    let shifted = first..<Swift.max(first, layout.sectionEnd(section))
+    for k in Array(below) + Array(shifted) where layout.flags(at: k).contains(.pinned) {
+      throw .crossesPinned(row: position + 1, pinned: k + 1)
     }
   }
 }

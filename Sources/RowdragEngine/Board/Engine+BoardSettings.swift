@@ -10,18 +10,45 @@ extension Engine {
   /// Turns board mode on (the first page, every column at its top) or off.
   public mutating func setBoard(_ on: Bool) throws(EngineError) {
     try requireIdle()
-    guard on != settings.board.isOn else { return }
+    guard on != surface.isBoard else { return }
     if on {
-      guard settings.rule.function.columnEntry != nil else {
-        throw .ruleNotOnBoard(rule: settings.rule.name, culprit: .setBoard)
-      }
-      settings.board.isOn = true
-      board = BoardState()
-      containers.addColumns(columnCount, at: -settings.insetTop)
+      try openBoard(culprit: .setBoard)
     } else {
       settings.board.isOn = false
+      surface = .table
       containers.removeColumns(table: -settings.insetTop)
       offset = clampOffset(offset)
+    }
+  }
+
+  /// Makes the surface a board at its first page, every column at its top; the rule
+  /// must say how it enters a column.
+  mutating func openBoard(culprit: BoardConflict) throws(EngineError) {
+    try checkBoardRule(settings.rule, culprit: culprit)
+    settings.board.isOn = true
+    surface = .board(BoardState())
+    containers.addColumns(columnCount, at: -settings.insetTop)
+    clampColumnOffsets()
+  }
+
+  /// Throws unless `rule` says how it enters a column (BOARD.md §5).
+  func checkBoardRule(_ rule: ReorderRule, culprit: BoardConflict) throws(EngineError) {
+    guard rule.function.columnEntry != nil else {
+      throw .ruleNotOnBoard(rule: rule.name, culprit: culprit)
+    }
+  }
+
+  /// The checks `set screen|column|spacing` make, for settings given whole.
+  static func validateBoard(_ settings: Settings) throws(EngineError) {
+    let b = settings.board
+    guard b.screen.isFinite, b.screen > 0 else {
+      throw .invalidSetting(.screen, .outOfRange(.positive))
+    }
+    if let w = b.column, !(w.isFinite && w > 0 && w <= b.screen) {
+      throw .invalidSetting(.column, .widerThanScreen)
+    }
+    guard b.spacing.isFinite, b.spacing >= 0 else {
+      throw .invalidSetting(.spacing, .outOfRange(.nonNegative))
     }
   }
 
@@ -74,7 +101,7 @@ extension Engine {
   private mutating func keepingPageColumn(_ change: (inout Engine) -> Void) {
     let column = pageColumn
     change(&self)
-    if settings.board.isOn { board.x = pagePosition(column) }
+    if surface.isBoard { board.x = pagePosition(column) }
   }
 
   /// `page K`: the board offset becomes column `k`'s page position (0-based).
@@ -98,7 +125,7 @@ extension Engine {
   }
 
   private func requireBoard() throws(EngineError) {
-    guard settings.board.isOn else { throw .boardOff }
+    guard surface.isBoard else { throw .boardOff }
     try requireIdle()
   }
 }

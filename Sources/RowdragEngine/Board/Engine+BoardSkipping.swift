@@ -14,6 +14,32 @@ import RowdragBase
 /// board x is monotone over a turn, so the last frame with the finger over the same
 /// column (or the same gap) is found by binary search.
 extension Engine {
+  /// Board mode, after a frame: under a stationary law a board that comes back to a
+  /// state it was in when a turn ended repeats the same frames, so whole periods are
+  /// skipped; then, while the vertical part stays a fixed point, the dwell or turn in
+  /// progress is (`skipBoardPaging`).
+  mutating func skipBoardFrames(
+    _ result: FrameResult, _ remaining: inout Int,
+    _ cycle: inout [(state: BoardCycleState, remaining: Int)]
+  ) {
+    guard settings.autoscroll.isStationary else { return }
+    if board.turn == nil && board.dwell == Dwell() {
+      let now = boardCycleState
+      if let seen = cycle.first(where: { $0.state == now }) {
+        let period = seen.remaining - remaining
+        let skip = period > 0 ? (remaining / period) * period : 0
+        time = RepeatedSum.adding(settings.dt, times: skip, to: time)
+        remaining -= skip
+        framesSkipped += skip
+        cycle = []
+      } else {
+        if cycle.count == 256 { cycle.removeFirst() }
+        cycle.append((now, remaining))
+      }
+    }
+    if result.boardVerticalQuiet { _ = skipBoardPaging(&remaining) }
+  }
+
   /// Skips the dwell or turn frames before the next one that may change more than the
   /// page edge scroll's clock. Returns whether it skipped.
   mutating func skipBoardPaging(_ remaining: inout Int) -> Bool {

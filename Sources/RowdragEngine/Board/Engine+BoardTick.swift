@@ -11,7 +11,7 @@ extension Engine {
     let boardBefore = board
     let phaseBefore = phase
     pageEdgeScroll()
-    var result = withActiveColumn(lift.section) { $0.advanceLifted() }
+    var result = withActiveContainer(lift.section) { $0.advanceLifted() }
     result.boardVerticalQuiet = !result.changed && phase == phaseBefore
     result.changed = result.changed || board != boardBefore || phase != phaseBefore
     result.scroll = nil
