@@ -29,7 +29,19 @@ public enum DelimitedFormat {
     var needsHeader = parameters.header
     var offset = 0
     var line = 1
+    // The quick walk assumes a delimiter that is no quote, CR or LF.
+    let quick = ![10, 13, 34].contains(parameters.delimiter)
     while offset < buf.count {
+      // Most records: no field kept, nothing unusual; `quickRecord` knows their end
+      // without building a record, and leaves everything else to `scan`.
+      if quick && !needsHeader && labelField == nil && buf[offset] != 10 && buf[offset] != 13,
+        let quick = quickRecord(buf, from: offset, delimiter: parameters.delimiter)
+      {
+        builder.item(Span(start: offset, end: quick.end), lines: quick.lines)
+        offset = quick.end
+        line += quick.lines
+        continue
+      }
       // Every field of the header record (to find label=NAME), else only the label's.
       let record = try scan(
         buf, from: offset, line: line, delimiter: parameters.delimiter,
@@ -91,6 +103,56 @@ public enum DelimitedFormat {
     var label: Span? = nil
     var lines: Int
     var isBlank: Bool
+  }
+
+  /// Where the record starting at `start` ends and how many lines it spans, exactly as
+  /// `scan` would say, for a record that keeps no field; nil when `scan` must judge it
+  /// (a lone CR after a closing quote, or an error to report). It walks the same
+  /// grammar without a `Record`, a field count or a field array.
+  @inline(__always)
+  static func quickRecord(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8)
+    -> (end: Int, lines: Int)?
+  {
+    let n = buf.count
+    var i = start
+    var lines = 1
+    while true {
+      // At the start of a field.
+      if i < n && buf[i] == 34 {
+        i += 1
+        while true {
+          guard i < n else { return nil }
+          let b = buf[i]
+          if b == 34 {
+            if i + 1 < n && buf[i + 1] == 34 {
+              i += 2
+              continue
+            }
+            i += 1
+            break
+          }
+          if b == 10 { lines += 1 }
+          i += 1
+        }
+        guard i < n else { return (n, lines) }
+        let b = buf[i]
+        if b == delimiter {
+          i += 1
+          continue
+        }
+        if b == 10 { return (i + 1, lines) }
+        if b == 13 && i + 1 < n && buf[i + 1] == 10 { return (i + 2, lines) }
+        return nil
+      }
+      while i < n {
+        let b = buf[i]
+        if b == delimiter || b == 10 { break }
+        i += 1
+      }
+      guard i < n else { return (n, lines) }
+      if buf[i] == 10 { return (i + 1, lines) }
+      i += 1
+    }
   }
 
   /// Reads the record starting at `start` (on line `line`), keeping the spans of the

@@ -7,8 +7,10 @@ public enum TodoFormat {
     var lines = LineCursor(buf)
     if let mark = lines.byteOrderMark() { builder.trivia(mark) }
     while let line = lines.next() {
-      let first = buf[line.span.start..<line.span.end].first { $0 != 32 && $0 != 9 }
-      if first == nil || first == 35 || first == 13 || first == 10 {  // blank, # comment
+      var i = line.span.start
+      while i < line.span.end && (buf[i] == 32 || buf[i] == 9) { i += 1 }
+      let first = i < line.span.end ? buf[i] : 10
+      if first == 35 || first == 13 || first == 10 {  // blank, # comment
         builder.trivia(line.span)
       } else {
         builder.item(line.span, lines: 1)
