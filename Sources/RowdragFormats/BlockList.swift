@@ -240,12 +240,46 @@ extension BlockList {
     /// Room for a row every 16 bytes: address space, not memory, until rows use it,
     /// and no copy of a growing array on a 10-million-line file.
     /// The formats read every byte, so the store's pages are mapped in bulk first.
-    public init(store: ByteStore, labels: Bool = false) {
+    ///
+    /// A builder for the second half of a file (`append(_:)`) is given the half's
+    /// `size` and maps nothing: the first half's builder has mapped the whole store.
+    public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
       blocks = SpanTable(inputSize: store.count)
-      store.populate()
-      blocks.reserveLarge(store.count / 16 + 1)
-      if labels { labelSpans.reserveLarge(store.count / 16 + 1) }
+      if size == nil { store.populate() }
+      let room = (size ?? store.count) / 16 + 1
+      blocks.reserveLarge(room)
+      if labels { labelSpans.reserveLarge(room) }
+    }
+
+    /// Appends what `other` sorted from the lines that follow this builder's, as if
+    /// this builder had been given them itself: how the halves of a file sorted on
+    /// two threads become one. For formats without header lines (todo, CSV, TSV),
+    /// whose trivia before a half's first row is one run of consecutive lines.
+    mutating func append(_ other: Builder) {
+      precondition(!headers.contains { $0 != nil } && !other.headers.contains { $0 != nil })
+      guard !other.headers.isEmpty else {
+        for span in other.pending { trivia(span) }
+        return
+      }
+      // Gap 0 of the other's section is its trivia before its first row (its pending
+      // trivia, merged); it lands in this builder's current gap, or stays pending.
+      let gaps = other.trivia[0]
+      for t in gaps where t.gap == 0 { trivia(t.span) }
+      if headers.isEmpty { openSection(header: nil) }
+      if other.lineCounts != nil && lineCounts == nil {
+        lineCounts = [Int32](repeating: 1, count: blocks.count)
+      }
+      let base = current
+      blocks.append(contentsOf: other.blocks)
+      labelSpans.append(contentsOf: other.labelSpans)
+      if lineCounts != nil {
+        lineCounts?.append(
+          contentsOf: other.lineCounts ?? [Int32](repeating: 1, count: other.blocks.count))
+      }
+      let s = headers.count - 1
+      for t in gaps where t.gap > 0 { trivia[s].append(Trivia(gap: base + t.gap, span: t.span)) }
+      current += other.current
     }
 
     /// Adds a row made of `lines` lines covering `block`, labelled by `label` when

@@ -35,6 +35,15 @@ public struct SpanTable: RandomAccessCollection, Sendable {
     }
   }
 
+  /// Appends every span of `other` (spans of the same input).
+  mutating func append(contentsOf other: SpanTable) {
+    if !isWide && !other.isWide {
+      narrow.append(contentsOf: other.narrow)
+    } else {
+      for span in other { append(span) }
+    }
+  }
+
   public var startIndex: Int { 0 }
   public var endIndex: Int { isWide ? wide.count : narrow.count }
 
