@@ -18,6 +18,8 @@ public struct BlockList: ListDocument {
     case fields([Span])
     /// A JSON value's label under these member names (SPEC §5.2).
     case json([String])
+    /// An M3U entry's title or path, read from its block when asked.
+    case m3u
   }
 
   /// Trivia lines standing in gap `gap` of their section (FORMATS.md §4).
@@ -29,7 +31,7 @@ public struct BlockList: ListDocument {
   public let store: ByteStore
   public let formatName: String
   /// Each row's block, terminators included, by row identity.
-  public private(set) var blocks: [Span]
+  public private(set) var blocks: SpanTable
   /// How labels are read.
   public private(set) var labels: Labels
   /// Each section's header line (nil for an untitled section).
@@ -87,6 +89,9 @@ public struct BlockList: ListDocument {
       return try DelimitedText.unquoted(buf, spans[id]).withUnsafeBufferPointer(body)
     case .json(let keys):
       return try JSONList.label(of: blocks[id], in: buf, keys: keys).withUnsafeBufferPointer(body)
+    case .m3u:
+      let label = M3UFormat.label(of: blocks[id], in: buf)
+      return try body(UnsafeBufferPointer(rebasing: buf[label.start..<label.end]))
     }
   }
 
@@ -141,10 +146,17 @@ public struct BlockList: ListDocument {
       if kept > 0 { try BlockList.write(gaps, gap: 0, from: &next, to: &writer) }
       var written = 0
       try order.forEachRun(in: start..<end) { run in
-        let first = Int(run.first)
-        for k in 0..<run.count {
-          try writer.write(blocks[first + k])
-          written += 1
+        var k = Int(run.first)
+        let stop = k + run.count
+        while k < stop {
+          // Rows up to the next gap that holds trivia, written as few long spans.
+          var chunkEnd = stop
+          if next < gaps.count && gaps[next].gap < kept {
+            chunkEnd = Swift.min(stop, k + Swift.max(1, gaps[next].gap - written))
+          }
+          try writeContiguous(k..<chunkEnd, to: &writer)
+          written += chunkEnd - k
+          k = chunkEnd
           if written < kept && next < gaps.count && gaps[next].gap == written {
             try BlockList.write(gaps, gap: written, from: &next, to: &writer)
           }
@@ -157,6 +169,18 @@ public struct BlockList: ListDocument {
       }
     }
     try writer.finish()
+  }
+
+  /// Writes the blocks of `ids`, each stretch of blocks that follow each other in the
+  /// input as one span: an unmoved run of a million rows is one comparison a row and
+  /// one write, not a million calls into the writer (which would merge them the same).
+  private func writeContiguous(_ ids: Range<Int>, to writer: inout TerminatedWriter) throws {
+    var s = ids.lowerBound
+    while s < ids.upperBound {
+      let t = blocks.contiguousEnd(from: s, limit: ids.upperBound)
+      try writer.write(Span(start: blocks[s].start, end: blocks[t].end))
+      s = t + 1
+    }
   }
 
   /// Writes the trivia of gap `gap` that starts at `next`, moving `next` past it.
@@ -174,12 +198,13 @@ public struct BlockList: ListDocument {
   public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if !previous.isIdentity {
       attributeRows = nil
-      blocks = previous.map { blocks[Int($0)] }
+      let old = blocks
+      blocks = SpanTable(previous.lazy.map { old[Int($0)] }, inputSize: store.count)
       lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
       switch labels {
       case .spans(let spans): labels = .spans(previous.map { spans[Int($0)] })
       case .fields(let spans): labels = .fields(previous.map { spans[Int($0)] })
-      case .firstLine, .json: break
+      case .firstLine, .json, .m3u: break
       }
     }
     for s in headers.indices {
@@ -200,7 +225,7 @@ extension BlockList {
   /// does, line by line or block by block.
   public struct Builder {
     let store: ByteStore
-    private var blocks: [Span] = []
+    private var blocks: SpanTable
     private var labelSpans: [Span] = []
     /// Lines per block, kept from the first block of more than one line on.
     private var lineCounts: [Int32]?
@@ -215,15 +240,51 @@ extension BlockList {
     /// Room for a row every 16 bytes: address space, not memory, until rows use it,
     /// and no copy of a growing array on a 10-million-line file.
     /// The formats read every byte, so the store's pages are mapped in bulk first.
-    public init(store: ByteStore, labels: Bool = false) {
+    ///
+    /// A builder for the second half of a file (`append(_:)`) is given the half's
+    /// `size` and maps nothing: the first half's builder has mapped the whole store.
+    public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
-      store.populate()
-      blocks.reserveCapacity(store.count / 16 + 1)
-      if labels { labelSpans.reserveCapacity(store.count / 16 + 1) }
+      blocks = SpanTable(inputSize: store.count)
+      if size == nil { store.populate() }
+      let room = (size ?? store.count) / 16 + 1
+      blocks.reserveLarge(room)
+      if labels { labelSpans.reserveLarge(room) }
+    }
+
+    /// Appends what `other` sorted from the lines that follow this builder's, as if
+    /// this builder had been given them itself: how the halves of a file sorted on
+    /// two threads become one. For formats without header lines (todo, CSV, TSV),
+    /// whose trivia before a half's first row is one run of consecutive lines.
+    mutating func append(_ other: Builder) {
+      precondition(!headers.contains { $0 != nil } && !other.headers.contains { $0 != nil })
+      guard !other.headers.isEmpty else {
+        for span in other.pending { trivia(span) }
+        return
+      }
+      // Gap 0 of the other's section is its trivia before its first row (its pending
+      // trivia, merged); it lands in this builder's current gap, or stays pending.
+      let gaps = other.trivia[0]
+      for t in gaps where t.gap == 0 { trivia(t.span) }
+      if headers.isEmpty { openSection(header: nil) }
+      if other.lineCounts != nil && lineCounts == nil {
+        lineCounts = [Int32](repeating: 1, count: blocks.count)
+      }
+      let base = current
+      blocks.append(contentsOf: other.blocks)
+      labelSpans.append(contentsOf: other.labelSpans)
+      if lineCounts != nil {
+        lineCounts?.append(
+          contentsOf: other.lineCounts ?? [Int32](repeating: 1, count: other.blocks.count))
+      }
+      let s = headers.count - 1
+      for t in gaps where t.gap > 0 { trivia[s].append(Trivia(gap: base + t.gap, span: t.span)) }
+      current += other.current
     }
 
     /// Adds a row made of `lines` lines covering `block`, labelled by `label` when
-    /// the format reads labels from a span.
+    /// the format reads labels from a span. Inlined: it runs once per row.
+    @inline(__always)
     public mutating func item(_ block: Span, lines: Int, label: Span? = nil) {
       if headers.isEmpty { openSection(header: nil) }
       if lines != 1 && lineCounts == nil {
@@ -284,7 +345,7 @@ extension BlockList {
       switch labels {
       case .spans: finalLabels = .spans(labelSpans)
       case .fields: finalLabels = .fields(labelSpans)
-      case .firstLine, .json: finalLabels = labels
+      case .firstLine, .json, .m3u: finalLabels = labels
       }
       let buf = store.buffer
       var fallback: [UInt8] = [10]

@@ -1,3 +1,5 @@
+import RowdragSystem
+
 /// CSV and TSV (FORMATS.md §3.4): RFC 4180 records, a row each, however many lines a
 /// quoted field makes them span; the header record and blank lines are trivia. Nothing
 /// is re-quoted: a record is written as its bytes.
@@ -20,16 +22,95 @@ public enum DelimitedFormat {
     }
   }
 
-  public static func read(_ store: ByteStore, _ parameters: Parameters) throws(JSONSyntaxError)
-    -> BlockList
-  {
+  /// A file of `splitAbove` bytes or more, without `label=`, is read in two halves at
+  /// once: the second half is read as if a record started at the line start nearest
+  /// its middle; when the first half's last record ends exactly there (no quoted
+  /// field crosses the split) and has passed the header record, that guess was
+  /// right and the halves join (`BlockList.Builder.append`), with the first half's
+  /// error, if any, coming first, as in one pass. Otherwise the second half's work is
+  /// dropped and the first goes on alone.
+  public static func read(
+    _ store: ByteStore, _ parameters: Parameters,
+    splitAbove: Int = JSONLinesFormat.halvesThreshold
+  ) throws(JSONSyntaxError) -> BlockList {
     let buf = store.buffer
-    var builder = BlockList.Builder(store: store, labels: parameters.label != nil)
-    var labelField: Int? = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
-    var needsHeader = parameters.header
+    var reader = Reader(store: store, parameters: parameters)
+    let split =
+      parameters.label == nil && buf.count >= splitAbove
+      ? JSONLinesFormat.secondHalfStart(buf) : buf.count
+    if split < buf.count {
+      let second = SecondHalf(store: store, parameters: parameters, from: split)
+      var firstError: JSONSyntaxError?
+      BackgroundThread.overlap({ second.run() }) {
+        do throws(JSONSyntaxError) {
+          try reader.run(until: split)
+        } catch {
+          firstError = error
+        }
+      }
+      if let firstError { throw firstError }
+      if reader.offset == split && !reader.needsHeader, let joined = second.reader {
+        if let error = second.error { throw error }
+        reader.builder.append(joined.builder)
+        reader.offset = buf.count
+      }
+    }
+    try reader.run(until: buf.count)
+    if let name = parameters.label, reader.labelField == nil {
+      throw JSONSyntaxError(
+        line: 1, column: 1,
+        message: "label=\(name) names a header field, but "
+          + (parameters.header ? "the file has no header record" : "header=no")
+          + "; give label=N (a field number)")
+    }
+    return reader.builder.build(
+      format: parameters.name, labels: parameters.label == nil ? .firstLine : .fields([]))
+  }
+
+  /// One pass over records, from `offset` on.
+  struct Reader {
+    let buf: UnsafeBufferPointer<UInt8>
+    let parameters: Parameters
+    var builder: BlockList.Builder
+    var labelField: Int?
+    var needsHeader: Bool
     var offset = 0
     var line = 1
-    while offset < buf.count {
+    /// The quick walk assumes a delimiter that is no quote, CR or LF.
+    let quick: Bool
+
+    /// A reader from the file's start; or, for a second half, from `start`, past the
+    /// header record and sized to the half.
+    init(store: ByteStore, parameters: Parameters, from start: Int? = nil) {
+      buf = store.buffer
+      self.parameters = parameters
+      builder = BlockList.Builder(
+        store: store, labels: parameters.label != nil, size: start.map { store.count - $0 })
+      labelField = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
+      needsHeader = start == nil && parameters.header
+      offset = start ?? 0
+      quick = ![10, 13, 34].contains(parameters.delimiter)
+    }
+
+    /// Reads the records that start before `end`.
+    mutating func run(until end: Int) throws(JSONSyntaxError) {
+      while offset < end {
+        // Most records: no field kept, nothing unusual; `quickRecord` knows their end
+        // without building a record, and leaves everything else to `scan`.
+        if quick && !needsHeader && labelField == nil && buf[offset] != 10 && buf[offset] != 13,
+          let quick = quickRecord(buf, from: offset, delimiter: parameters.delimiter)
+        {
+          builder.item(Span(start: offset, end: quick.end), lines: quick.lines)
+          offset = quick.end
+          line += quick.lines
+          continue
+        }
+        try record()
+      }
+    }
+
+    /// Reads one record with `scan`.
+    private mutating func record() throws(JSONSyntaxError) {
       // Every field of the header record (to find label=NAME), else only the label's.
       let record = try scan(
         buf, from: offset, line: line, delimiter: parameters.delimiter,
@@ -64,15 +145,33 @@ public enum DelimitedFormat {
         builder.item(span, lines: record.lines, label: label)
       }
     }
-    if let name = parameters.label, labelField == nil {
-      throw JSONSyntaxError(
-        line: 1, column: 1,
-        message: "label=\(name) names a header field, but "
-          + (parameters.header ? "the file has no header record" : "header=no")
-          + "; give label=N (a field number)")
+  }
+
+  /// The second half's reader and error, handed to another thread and read by the
+  /// first only after `BackgroundThread.overlap` has joined it. The reader is made on
+  /// that thread: a copy handed in would lose its builder's reserved room.
+  private final class SecondHalf: @unchecked Sendable {
+    let store: ByteStore
+    let parameters: Parameters
+    let start: Int
+    var reader: Reader?
+    var error: JSONSyntaxError?
+
+    init(store: ByteStore, parameters: Parameters, from start: Int) {
+      self.store = store
+      self.parameters = parameters
+      self.start = start
     }
-    return builder.build(
-      format: parameters.name, labels: parameters.label == nil ? .firstLine : .fields([]))
+
+    func run() {
+      var local = Reader(store: store, parameters: parameters, from: start)
+      do throws(JSONSyntaxError) {
+        try local.run(until: store.count)
+      } catch {
+        self.error = error
+      }
+      reader = local
+    }
   }
 
   /// Which fields a scan keeps: most records need none, so no array is made for them.
@@ -91,6 +190,53 @@ public enum DelimitedFormat {
     var label: Span? = nil
     var lines: Int
     var isBlank: Bool
+  }
+
+  /// Where the record starting at `start` ends and how many lines it spans, exactly as
+  /// `scan` would say, for a record that keeps no field; nil when `scan` must judge it
+  /// (a lone CR after a closing quote, or an error to report). It walks the same
+  /// grammar without a `Record`, a field count or a field array, and skips plain field
+  /// text eight bytes at a time: outside quotes only a line feed ends a record, and a
+  /// quote matters only where a field starts (elsewhere it is field text, as in `scan`).
+  @inline(__always)
+  static func quickRecord(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8)
+    -> (end: Int, lines: Int)?
+  {
+    let n = buf.count
+    var i = start
+    var lines = 1
+    while true {
+      // In unquoted text: the next line feed ends the record, unless a quote that
+      // opens a field comes first.
+      let j = ByteSearch.firstOf(10, 34, from: i, in: buf)
+      guard j < n else { return (n, lines) }
+      if buf[j] == 10 { return (j + 1, lines) }
+      guard j == start || buf[j - 1] == delimiter else {
+        i = j + 1  // a quote inside an unquoted field
+        continue
+      }
+      // A quoted field: up to a quote not followed by a quote.
+      i = j + 1
+      while true {
+        let q = ByteSearch.quote(from: i, in: buf, lines: &lines)
+        guard q < n else { return nil }
+        if q + 1 < n && buf[q + 1] == 34 {
+          i = q + 2
+          continue
+        }
+        i = q + 1
+        break
+      }
+      guard i < n else { return (n, lines) }
+      let b = buf[i]
+      if b == delimiter {
+        i += 1
+        continue
+      }
+      if b == 10 { return (i + 1, lines) }
+      if b == 13 && i + 1 < n && buf[i + 1] == 10 { return (i + 2, lines) }
+      return nil
+    }
   }
 
   /// Reads the record starting at `start` (on line `line`), keeping the spans of the

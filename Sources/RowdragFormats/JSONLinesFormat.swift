@@ -1,64 +1,156 @@
+import RowdragSystem
+
 /// JSON Lines / NDJSON (FORMATS.md §3.6): every non-blank line is one JSON value and one
 /// row, labelled and measured as a JSON list's elements are (SPEC §5.2); blank lines
 /// are trivia.
 public enum JSONLinesFormat {
+  /// Files smaller than this are checked on one thread, where a thread costs more than
+  /// it saves.
+  public static let halvesThreshold = 4 << 20
+
   /// `labelKeys` are the members a label is taken from, in priority order; the lines
   /// whose objects have a member named by `attributeKeys` are noted, so that reading
   /// heights and flags later visits only those.
-  public static func read(_ store: ByteStore, labelKeys: [String], attributeKeys: AttributeKeys)
-    throws(JSONSyntaxError) -> BlockList
-  {
+  ///
+  /// A file of `splitAbove` bytes or more is checked in two halves at once (see
+  /// `LineChecker`); the result, error included, is the one pass's.
+  public static func read(
+    _ store: ByteStore, labelKeys: [String], attributeKeys: AttributeKeys,
+    splitAbove: Int = halvesThreshold
+  ) throws(JSONSyntaxError) -> BlockList {
     let buf = store.buffer
     if let encoding = JSONList.foreignEncoding(buf) { throw encoding }
-    var builder = BlockList.Builder(store: store)
-    var lines = LineCursor(buf)
-    // One scanner for the whole file, run over one line at a time.
-    var scanner = JSONScanner(store, splitAbove: Int.max)
     let names = [attributeKeys.height, attributeKeys.locked, attributeKeys.pinned].map {
       Array($0.utf8)
     }
-    var attributeRows: [Int] = []
+    // Every line is a value of its own, so any line start is a safe place to split:
+    // the second half's lines are checked on another thread while this one sorts all
+    // lines into rows and checks the first half's.
+    let split = buf.count >= splitAbove ? secondHalfStart(buf) : buf.count
+    let second = SecondHalf(LineChecker(store: store, names: names, lines: split..<buf.count))
+    var builder = BlockList.Builder(store: store)
+    var first = LineChecker(store: store, names: names, lines: 0..<split)
+    var rowsBeforeSplit = 0
+    func sortLines() {
+      var lines = LineCursor(buf)
+      var rows = 0
+      while let line = lines.next() {
+        guard !LineCursor.isBlank(buf, line) else {
+          builder.trivia(line.span)
+          continue
+        }
+        if line.span.start < split {
+          guard first.check(line, row: rows) else { return }
+          rowsBeforeSplit += 1
+        }
+        builder.item(line.span, lines: 1)
+        rows += 1
+      }
+    }
+    if split < buf.count {
+      BackgroundThread.overlap({ second.run() }) { sortLines() }
+    } else {
+      sortLines()
+    }
+    // The first half's error comes first in the file, as in one pass.
+    if let error = first.error ?? second.checker.error { throw error }
+    var list = builder.build(format: "jsonl", labels: .json(labelKeys))
+    list.attributeRows =
+      first.attributeRows + second.checker.attributeRows.map { $0 + rowsBeforeSplit }
+    return list
+  }
+
+  /// The start of the first line at or after the middle of `buf`.
+  static func secondHalfStart(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    let newline = NewlineScanner.next(from: buf.count / 2, in: buf)
+    return Swift.min(buf.count, newline + 1)
+  }
+}
+
+/// Checks the lines of one part of a JSON Lines file: each non-blank line must hold
+/// one JSON value; it notes the rows (counted from the part's start) whose objects
+/// may have an attribute member, and stops at the first error. A struct, used from a
+/// local variable: a class's stored scanner would pay a dynamic exclusivity check on
+/// every line.
+struct LineChecker {
+  let buf: UnsafeBufferPointer<UInt8>
+  let lines: Range<Int>
+  let names: [[UInt8]]
+  /// One scanner for the whole part, run over one line at a time.
+  var scanner: JSONScanner
+  /// The state machine's state, reused from line to line.
+  var state = JSONScanner.State()
+  var attributeRows: [Int] = []
+  var error: JSONSyntaxError?
+
+  init(store: ByteStore, names: [[UInt8]], lines: Range<Int>) {
+    buf = store.buffer
+    self.lines = lines
+    self.names = names
+    scanner = JSONScanner(store, splitAbove: Int.max)
+  }
+
+  /// Checks every line of the part (the second half, on its own thread).
+  mutating func checkAll() {
+    var cursor = LineCursor(buf, from: lines.lowerBound)
     var rows = 0
-    while let line = lines.next() {
-      guard !LineCursor.isBlank(buf, line) else {
-        builder.trivia(line.span)
-        continue
-      }
-      do {
-        try scanner.scanValue(in: line.content)
-      } catch {
-        throw JSONSyntaxError(
-          line: error.line, column: error.column,
-          message: error.message + " (each line of a JSON Lines file must hold one JSON value)")
-      }
-      let keys = scanner.outline.depth1Keys
-      if keys.contains(where: { key in
-        // Quotes included; a key with an escape may still spell a name.
-        let inner = buf[(key.start + 1)..<(key.end - 1)]
-        return inner.contains(92) || names.contains { inner.elementsEqual($0) }
-      }) {
-        attributeRows.append(rows)
-      }
-      builder.item(line.span, lines: 1)
+    while let line = cursor.next() {
+      guard !LineCursor.isBlank(buf, line) else { continue }
+      guard check(line, row: rows) else { return }
       rows += 1
     }
-    var list = builder.build(format: "jsonl", labels: .json(labelKeys))
-    list.attributeRows = attributeRows
-    return list
+  }
+
+  /// Checks one non-blank line, row `row` of the part; false after an error.
+  mutating func check(_ line: LineCursor.Line, row: Int) -> Bool {
+    do {
+      try scanner.scanValue(in: line.content, state: &state)
+    } catch {
+      self.error = JSONSyntaxError(
+        line: error.line, column: error.column,
+        message: error.message + " (each line of a JSON Lines file must hold one JSON value)")
+      return false
+    }
+    let keys = scanner.outline.depth1Keys
+    if keys.contains(where: { key in
+      // Quotes included; a key with an escape may still spell a name.
+      let inner = buf[(key.start + 1)..<(key.end - 1)]
+      return inner.contains(92) || names.contains { inner.elementsEqual($0) }
+    }) {
+      attributeRows.append(row)
+    }
+    return true
+  }
+}
+
+/// The second half's checker, handed to another thread and read by the first only
+/// after `BackgroundThread.overlap` has joined it.
+private final class SecondHalf: @unchecked Sendable {
+  var checker: LineChecker
+
+  init(_ checker: LineChecker) { self.checker = checker }
+
+  func run() {
+    var local = checker
+    local.checkAll()
+    checker = local
   }
 }
 
 extension JSONScanner {
   /// Validates the one JSON value that `range` must hold, and nothing after it on its
   /// line, reusing the outline's storage from line to line (nothing is kept).
-  mutating func scanValue(in range: Range<Int>) throws(JSONSyntaxError) {
-    outline.depth1.removeAll(keepingCapacity: true)
-    outline.depth1Keys.removeAll(keepingCapacity: true)
-    outline.depth2.removeAll(keepingCapacity: true)
-    outline.depth2Ends.removeAll(keepingCapacity: true)
+  ///
+  /// `state` is the caller's, kept from line to line for its stack's storage.
+  mutating func scanValue(in range: Range<Int>, state: inout State) throws(JSONSyntaxError) {
+    // Most lines leave most of these empty: no call then.
+    if !outline.depth1.isEmpty { outline.depth1.removeAll(keepingCapacity: true) }
+    if !outline.depth1Keys.isEmpty { outline.depth1Keys.removeAll(keepingCapacity: true) }
+    if !outline.depth2.isEmpty { outline.depth2.removeAll(keepingCapacity: true) }
+    if !outline.depth2Ends.isEmpty { outline.depth2Ends.removeAll(keepingCapacity: true) }
     outline.depth1AllArrays = true
     outline.topKind = .literal
-    var state = State()
+    state.reset()
     _ = try run(&state, from: range.lowerBound, until: range.upperBound, stopAtBase: false)
     guard state.depth == 0 else {
       throw JSONSyntaxError(

@@ -79,10 +79,10 @@ extension JSONList {
 
   /// The metadata of the values `spans[id]` for each of `ids` (every value of a JSON
   /// Lines file; a JSON list's rows that may have the members).
-  static func metadata(
-    of spans: [Span], ids: some Sequence<Int>, in buf: UnsafeBufferPointer<UInt8>,
+  static func metadata<Spans: RandomAccessCollection<Span>>(
+    of spans: Spans, ids: some Sequence<Int>, in buf: UnsafeBufferPointer<UInt8>,
     keys: AttributeKeys
-  ) throws -> (heights: [Double]?, locked: [Bool]?, pinned: [Bool]?) {
+  ) throws -> (heights: [Double]?, locked: [Bool]?, pinned: [Bool]?) where Spans.Index == Int {
     let (heightKey, lockKey, pinKey) = (keys.height, keys.locked, keys.pinned)
     var heights: [Double]?
     var locked: [Bool]?

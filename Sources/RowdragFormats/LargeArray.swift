@@ -19,9 +19,27 @@ enum LargeArray {
     }
   }
 
-  private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+  /// Asks for transparent huge pages over the whole pages of `buffer`: one fault per
+  /// 2 MiB instead of one per 4 KiB while an array of millions of rows fills it.
+  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     let huge = 2 << 20
     guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
     System.advise(.hugePages, base, count: buffer.count, rounding: .inward)
+  }
+}
+
+extension Array {
+  /// Reserves room for `count` elements and asks for huge pages over all of it, so that
+  /// appending millions of rows faults a page per 2 MiB, not per 4 KiB (the room is
+  /// address space until it is used).
+  mutating func reserveLarge(_ count: Int) {
+    reserveCapacity(count)
+    let capacity = self.capacity
+    withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      LargeArray.adviseHugePages(
+        UnsafeMutableRawBufferPointer(
+          start: base, count: capacity * MemoryLayout<Element>.stride))
+    }
   }
 }

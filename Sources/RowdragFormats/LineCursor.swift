@@ -17,6 +17,13 @@ struct LineCursor {
 
   init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
 
+  /// A cursor at `offset`, which must be a line start (line numbers then count from
+  /// there).
+  init(_ buf: UnsafeBufferPointer<UInt8>, from offset: Int) {
+    self.buf = buf
+    self.offset = offset
+  }
+
   /// At the start of the input, steps over a UTF-8 byte-order mark and returns its span,
   /// for the caller to keep as trivia: so it stays first, and hides no line's meaning.
   mutating func byteOrderMark() -> Span? {
@@ -25,9 +32,10 @@ struct LineCursor {
     return Span(start: 0, end: 3)
   }
 
+  @inline(__always)
   mutating func next() -> Line? {
     guard offset < buf.count else { return nil }
-    let newline = NewlineScanner.newline(rank: 0, from: offset, in: buf)
+    let newline = NewlineScanner.next(from: offset, in: buf)
     let end = newline < buf.count ? newline + 1 : buf.count
     number += 1
     let line = Line(
@@ -38,7 +46,14 @@ struct LineCursor {
   }
 
   /// Whether a line holds only spaces, tabs and CR.
+  @inline(__always)
   static func isBlank(_ buf: UnsafeBufferPointer<UInt8>, _ line: Line) -> Bool {
-    buf[line.span.start..<line.span.end].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 || $0 == 10 }
+    var i = line.span.start
+    while i < line.span.end {
+      let b = buf[i]
+      guard b == 32 || b == 9 || b == 13 || b == 10 else { return false }
+      i += 1
+    }
+    return true
   }
 }

@@ -41,10 +41,22 @@ public enum MarkdownFormat {
       itemContent: nil)
     guard !isBlank && column <= 3 else { return shape }
     let rest = UnsafeBufferPointer(rebasing: buf[i..<line.upperBound])
-    shape.fence = fence(rest)
-    shape.isHeading = isHeading(rest)
-    shape.isThematicBreak = isThematicBreak(rest)
-    if !shape.isThematicBreak { shape.itemContent = itemContent(rest, column: column) }
+    // Each test needs its own first byte; most lines are settled by that byte alone.
+    switch buf[i] {
+    case 96, 126:  // ` ~
+      shape.fence = fence(rest)
+    case 35:  // #
+      shape.isHeading = isHeading(rest)
+    case 42, 45, 95:  // * - _
+      shape.isThematicBreak = isThematicBreak(rest)
+      if !shape.isThematicBreak && buf[i] != 95 {
+        shape.itemContent = itemContent(rest, column: column)
+      }
+    case 43, 48...57:  // + and digits
+      shape.itemContent = itemContent(rest, column: column)
+    default:
+      break
+    }
     return shape
   }
 

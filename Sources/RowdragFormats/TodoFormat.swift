@@ -1,19 +1,64 @@
+import RowdragSystem
+
 /// `git rebase -i` todo lists (FORMATS.md §3.2): every command line is a row; comments
 /// and blank lines are trivia, so the help block stays below the commands.
 public enum TodoFormat {
-  public static func read(_ store: ByteStore) -> BlockList {
+  /// A file of `splitAbove` bytes or more is sorted in two halves at once: every line
+  /// is a row or trivia on its own, so any line start is a safe split, and the second
+  /// half's builder is appended to the first's (`BlockList.Builder.append`).
+  public static func read(_ store: ByteStore, splitAbove: Int = JSONLinesFormat.halvesThreshold)
+    -> BlockList
+  {
     let buf = store.buffer
     var builder = BlockList.Builder(store: store)
     var lines = LineCursor(buf)
     if let mark = lines.byteOrderMark() { builder.trivia(mark) }
-    while let line = lines.next() {
-      let first = buf[line.span.start..<line.span.end].first { $0 != 32 && $0 != 9 }
-      if first == nil || first == 35 || first == 13 || first == 10 {  // blank, # comment
+    let split = buf.count >= splitAbove ? JSONLinesFormat.secondHalfStart(buf) : buf.count
+    if split < buf.count && split > lines.offset {
+      let second = SecondHalf(store: store, from: split)
+      BackgroundThread.overlap({ second.run() }) { sort(&lines, until: split, into: &builder) }
+      builder.append(second.builder)
+    } else {
+      sort(&lines, until: buf.count, into: &builder)
+    }
+    return builder.build(format: "todo", labels: .firstLine)
+  }
+
+  /// Sorts the lines that start before `end`.
+  static func sort(_ lines: inout LineCursor, until end: Int, into builder: inout BlockList.Builder)
+  {
+    let buf = lines.buf
+    while lines.offset < end, let line = lines.next() {
+      var i = line.span.start
+      while i < line.span.end && (buf[i] == 32 || buf[i] == 9) { i += 1 }
+      let first = i < line.span.end ? buf[i] : 10
+      if first == 35 || first == 13 || first == 10 {  // blank, # comment
         builder.trivia(line.span)
       } else {
         builder.item(line.span, lines: 1)
       }
     }
-    return builder.build(format: "todo", labels: .firstLine)
+  }
+
+  /// The second half's builder, handed to another thread and read by the first only
+  /// after `BackgroundThread.overlap` has joined it. It is made on that thread: a copy
+  /// handed in would lose its reserved room at the first append.
+  private final class SecondHalf: @unchecked Sendable {
+    var builder: BlockList.Builder
+    let store: ByteStore
+    let start: Int
+
+    init(store: ByteStore, from start: Int) {
+      self.store = store
+      self.start = start
+      builder = BlockList.Builder(store: store, size: 0)
+    }
+
+    func run() {
+      var local = BlockList.Builder(store: store, size: store.count - start)
+      var lines = LineCursor(store.buffer, from: start)
+      TodoFormat.sort(&lines, until: store.count, into: &local)
+      builder = local
+    }
   }
 }

@@ -1,0 +1,93 @@
+import RowdragBase
+import RowdragTestSupport
+import Testing
+
+@testable import RowdragFormats
+
+/// Sorting a todo list, a CSV or a TSV file in two halves decides exactly as one pass
+/// does: random files (comments, blank lines, CRLF, a byte-order mark, quoted fields
+/// over several lines, broken quotes), read with the split forced (`splitAbove: 0`)
+/// and without, agree on the error (line, column, message) or on every row, label,
+/// line count and section, and on the bytes written back after moves.
+@Suite("todo, CSV and TSV in two halves")
+struct LineHalvesTests {
+  static let todoLines = [
+    "pick 1234567 a commit", "  squash abc fix", "# a comment", "", "   ", "\t# indented",
+    "exec make test", "drop 89abcde gone", "\r",
+  ]
+  static let csvLines = [
+    "a,b,c", "\"q\",1,2", "\"two\nlines\",3,4", "", "\r", "x,\"he said \"\"hi\"\"\",5",
+    "\"open,\n\n\",6", "only", "\"bad\"x,1", "a\tb\tc", "\"cr\"\r", "\"unterminated,7",
+    "\"\",,", "p,q\"r,s",
+  ]
+
+  static func file(_ rng: inout SplitMix64, _ pool: [String], broken: Set<String>) -> [UInt8] {
+    var text = rng.next(8) == 0 ? "\u{FEFF}" : ""
+    let clean = rng.next(2) == 0
+    for _ in 0..<rng.next(30) {
+      var line = pool[rng.next(pool.count)]
+      if clean { while broken.contains(line) { line = pool[rng.next(pool.count)] } }
+      text += line + (rng.next(6) == 0 ? "\r\n" : "\n")
+    }
+    if rng.next(4) == 0, !text.isEmpty { text.removeLast() }
+    return Array(text.utf8)
+  }
+
+  /// Everything a read decides, as text.
+  static func outcome(_ read: () throws -> BlockList) -> String {
+    do {
+      let list = try read()
+      let rows = list.blocks.count
+      let labels = list.blocks.indices.map { id in list.withLabel(ofRow: id) { Array($0) } }
+      let lines = list.blocks.indices.map { list.lineCount(ofRow: $0) }
+      var outputs: [[UInt8]] = []
+      let interleaved =
+        Array(stride(from: 1, to: rows, by: 2)) + Array(stride(from: 0, to: rows, by: 2))
+      for order in [Array(0..<rows), Array((0..<rows).reversed()), interleaved] {
+        let out = OutputSink(memoryNamed: "t")
+        try list.write(order: RowOrder(order.map { Int32($0) }), sectionStarts: [0], to: out)
+        try out.flush()
+        outputs.append(out.captured)
+      }
+      return "rows \(rows) labels \(labels) lines \(lines) sections \(list.sectionRowCounts) "
+        + "out \(outputs)"
+    } catch let error as JSONSyntaxError {
+      return "error \(error.line):\(error.column): \(error.message)"
+    } catch {
+      return "error \(error)"
+    }
+  }
+
+  @Test("2,000 random todo lists: two halves sort as one pass")
+  func todo() {
+    var rng = SplitMix64(seed: 31)
+    for trial in 0..<2000 {
+      let bytes = Self.file(&rng, Self.todoLines, broken: [])
+      let one = Self.outcome { TodoFormat.read(ByteStore(bytes), splitAbove: .max) }
+      let two = Self.outcome { TodoFormat.read(ByteStore(bytes), splitAbove: 0) }
+      #expect(one == two, "trial \(trial): \(String(decoding: bytes, as: UTF8.self))")
+    }
+  }
+
+  @Test("4,000 random CSV and TSV files: two halves read as one pass, errors included")
+  func delimited() {
+    var rng = SplitMix64(seed: 32)
+    var errors = 0
+    let broken: Set<String> = ["\"bad\"x,1", "\"unterminated,7", "\"cr\"\r"]
+    for trial in 0..<4000 {
+      let bytes = Self.file(&rng, Self.csvLines, broken: broken)
+      let tab = rng.next(2) == 0
+      let parameters = DelimitedFormat.Parameters(
+        name: tab ? "tsv" : "csv", delimiter: tab ? 9 : 44, header: rng.next(3) != 0)
+      let one = Self.outcome {
+        try DelimitedFormat.read(ByteStore(bytes), parameters, splitAbove: .max)
+      }
+      let two = Self.outcome {
+        try DelimitedFormat.read(ByteStore(bytes), parameters, splitAbove: 0)
+      }
+      if one.hasPrefix("error") { errors += 1 }
+      #expect(one == two, "trial \(trial): \(String(decoding: bytes, as: UTF8.self))")
+    }
+    #expect(errors > 200 && errors < 3800)
+  }
+}
