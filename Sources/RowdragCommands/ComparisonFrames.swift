@@ -21,8 +21,8 @@ struct ComparisonFrames {
     /// Screen y of the finger, when touching.
     var finger: Double?
     /// The lifted row: its slot (0-based) now and when lifted, the snapshot's content-y
-    /// center and height.
-    var lift: (slot: Int, source: Int, center: Double, height: Double)?
+    /// center and height (unknown for an app's trace, which names only the row).
+    var lift: (slot: Int, source: Int, center: Double?, height: Double?)?
     /// The viewport's height, and its rows from the top: slot, content-y top, height
     /// and the document row (for the label).
     var viewport: Double
@@ -59,10 +59,34 @@ struct ComparisonFrames {
       frame.finger = lift.finger
       frame.lift = (lift.position, lift.sourcePosition, lift.center, lift.height)
     }
+    keep(frame, resolved: false)
+  }
+
+  /// A frame of an app's trace (`compare … trace:FILE`): its offset and finger, and the
+  /// row it holds (`lift`, 0-based slots now and when lifted) over `layout`, the order
+  /// its earlier drops left. The trace says nothing of the snapshot, so none floats.
+  mutating func observe(
+    trace frame: AppTrace.Frame, lift: (slot: Int, source: Int)?, layout: Layout,
+    viewport: Double
+  ) {
+    defer { seen += 1 }
+    var kept = Frame(
+      time: frame.time, offset: frame.offset, phase: lift == nil ? "idle" : "lifted",
+      finger: frame.finger, viewport: viewport)
+    kept.lift = lift.map { ($0.slot, $0.source, nil, nil) }
+    kept.rows = Self.visibleRows(
+      layout, offset: frame.offset, viewport: viewport, move: lift.map { ($0.source, $0.slot) })
+    keep(kept, resolved: true)
+  }
+
+  /// Keeps every `stride`-th frame, halving what is kept when full; the last frame is
+  /// always at hand.
+  private mutating func keep(_ frame: Frame, resolved: Bool) {
     last = frame
-    lastResolved = false
+    lastResolved = resolved
     guard seen % stride == 0 else { return }
     kept.append(frame)
+    if resolved { unresolved = kept.count }
     if kept.count == Self.limit {
       kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
       unresolved = (unresolved + 1) / 2

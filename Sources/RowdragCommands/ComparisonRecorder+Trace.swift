@@ -20,6 +20,8 @@ extension ComparisonRecorder {
     let viewport = start.settings.viewport
     var previous: AppTrace.Frame?
     var touch: (from: Int, at: Int)?
+    // The order the trace's drops made, for the report's pictures.
+    var order = start
     for frame in trace.frames {
       recorder.frames += 1
       recorder.framesStepped += 1
@@ -38,9 +40,19 @@ extension ComparisonRecorder {
           recorder.touches.lifted += 1
         }
       } else if let ended = touch {
-        if ended.from != ended.at { recorder.moves.append((ended.from, ended.at)) }
+        if ended.from != ended.at {
+          recorder.moves.append((ended.from, ended.at))
+          try? order.move(ended.from - 1, toPosition: ended.at - 1)
+        }
         touch = nil
       }
+      let rows = order.layout.rowCount
+      recorder.frameLog.observe(
+        trace: frame,
+        lift: touch.flatMap { touch in
+          (1...rows).contains(touch.from) && (1...rows).contains(touch.at)
+            ? (touch.at - 1, touch.from - 1) : nil
+        }, layout: order.layout, viewport: viewport)
       let lifted = trace.hasRows ? frame.row != nil : true
       if lifted, delta != 0, recorder.firstScrollFrame == nil {
         recorder.firstScrollFrame = recorder.frames

@@ -217,11 +217,17 @@ enum ComparisonReport {
           const h = Array.isArray(rows.h) ? rows.h[i] : rows.h;
           const top = rows.ys ? rows.ys[i] : y;
           y = top + h;
-          if (slot === row) { lifted = data.labels[label]; drawRow(svg, "gap", slot, top - offset, h, null); }
+          if (slot === row) {
+            lifted = data.labels[label];
+            // An app's trace names the row it holds, not where its snapshot floats: the
+            // row is drawn lifted in its slot.
+            if (center === null) drawRow(svg, "snapshot", slot, top - offset, h, lifted).setAttribute("data-label", lifted);
+            else drawRow(svg, "gap", slot, top - offset, h, null);
+          }
           else drawRow(svg, "row", slot, top - offset, h, data.labels[label]);
         });
       }
-      if (row !== null) {
+      if (row !== null && center !== null) {
         const g = drawRow(svg, "snapshot", row, center - height / 2 - offset, height, lifted === null ? "" : lifted);
         g.setAttribute("data-label", lifted === null ? "" : lifted);
       }

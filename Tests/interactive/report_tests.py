@@ -156,3 +156,36 @@ def test_report_is_the_same_every_run_and_bounded(binary):
             assert 512 <= len(series["frames"]) <= 1025, len(series["frames"])
             assert series["frames"][-1][0] == round((40 + 6000 + 3000) / 60, 3), series["frames"][-1][0]
         assert len(made[0]) < 3_000_000, len(made[0])
+
+
+def test_report_draws_an_app_trace_as_its_replay(binary):
+    """A `trace:FILE` row gets a column too: rowdrag's own trace of the gesture, read back
+    as an app's, draws the same offset, lifted row and rows as the replay at every
+    frame; the lifted row is drawn in its slot (a trace has no snapshot position)."""
+    with tempfile.TemporaryDirectory() as work:
+        listing = os.path.join(work, "rows.txt")
+        with open(listing, "w") as f:
+            f.write("".join(f"row {i}\n" for i in range(1, 61)))
+        trace = os.path.join(work, "app.jsonl")
+        subprocess.run([binary, "-n", "--preset", "rowdrag", "--trace", trace, "-e", "; ".join(GESTURE), listing],
+                       capture_output=True, check=True)
+        path = os.path.join(work, "report.html")
+        make_report(binary, listing, path, presets=["rowdrag", "trace:" + trace])
+        with chromium.Browser() as browser:
+            browser.open(path, 1000, 1400)
+            for k in (0, 36, 37, 50, 80, 87):
+                page = browser.evaluate(
+                    f"(() => {{ const s = document.getElementById('frame'); s.value = '{k}';"
+                    f" s.dispatchEvent(new Event('input')); return {READ}; }})()")
+                columns = {c["name"]: c for c in page}
+                replay, app = columns["rowdrag"], columns["trace:" + trace]
+                where = k
+                for key in ("t", "offset", "row", "phase"):
+                    assert app[key] == replay[key], (where, key, app[key], replay[key])
+                assert app["rows"] == replay["rows"], (where, app["rows"], replay["rows"])
+                assert app["gaps"] == []
+                if replay["row"]:
+                    snapshot, = app["snapshot"]
+                    assert snapshot["slot"] == int(replay["row"]) and snapshot["label"] == "row 3", (where, snapshot)
+                else:
+                    assert app["snapshot"] == [], where
