@@ -75,7 +75,7 @@ _rowdrag() {
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop" -- "$cur"))
+      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop halves" -- "$cur"))
       return
       ;;
     --completion-script)

@@ -81,7 +81,8 @@ public enum PresetTable {
     Preset(
       name: "flutter",
       source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
-      autoscroll: "overflow cap=20 clock=timer:20", rule: "edge", hold: 0.5, slop: 18, distance: 0,
+      autoscroll: "overflow cap=20 clock=timer:20", rule: "halves", hold: 0.5, slop: 18,
+      distance: 0,
       grab: .keep, clamp: .none),
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
@@ -114,7 +115,7 @@ public enum PresetTable {
     Preset(
       name: "jqueryui", source: "jquery/jquery-ui ui/widgets/sortable.js",
       autoscroll: "fixed speed=20 clock=move point=finger zone=20 order=bottom",
-      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .keep, clamp: .none),
+      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none),
     Preset(
       name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
       autoscroll: "count cap=1v clock=timer:50 restart=drag", rule: "drop", hold: 0, slop: 10,

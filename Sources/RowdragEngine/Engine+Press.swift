@@ -38,7 +38,9 @@ extension Engine {
   /// §2.1, §2.6).
   mutating func liftRow(_ touch: Touch, top: Double) {
     let height = layout.height(at: touch.position)
-    let grab = top + height / 2 - (offset + touch.finger)
+    // `grab press` (the catalogue §4.4): measured from the finger of the press; nothing
+    // scrolls while holding, so the offset is the press's.
+    let grab = top + height / 2 - (offset + (settings.grab == .press ? touch.pressY : touch.finger))
     var lift = Lift(
       position: touch.position, section: touch.section, sourcePosition: touch.position,
       sourceSection: touch.section,

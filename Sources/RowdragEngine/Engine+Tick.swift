@@ -256,8 +256,9 @@ extension Engine {
     let keys = settings.autoscroll.keys
     switch keys.clock {
     case .frame, .step:
+      let offsetBeforeStep = offset
       result.amount = applyScroll(&lift, at: time)
-      applyReorderRule(&lift)
+      applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
     case .timer:
       let period = keys.clock.periodSeconds ?? 1
       while let timer = lift.scroll.timer,
@@ -270,8 +271,9 @@ extension Engine {
           break
         }
         lift.scroll.timer?.fired += 1
+        let offsetBeforeFiring = offset
         result.amount = applyScroll(&lift, at: timer.start + Double(timer.fired + 1) * period)
-        applyReorderRule(&lift)
+        applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
         result.fired += 1
       }
       if keys.sample == .frame {

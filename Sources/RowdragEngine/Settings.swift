@@ -6,6 +6,10 @@ public enum GrabMode: String, Sendable, CaseIterable {
   case keep
   /// Snap the snapshot's center under the finger (the iOS tutorials' behaviour).
   case center
+  /// Keep the offset between finger and row center measured at the press, and treat
+  /// the drag that meets `distance` as a drag of the lifted row (jQuery UI's
+  /// `_mouseStart` with the mousedown event, the behaviour catalogue §4.4).
+  case press
 }
 
 /// Whether a lifted row may change section.

@@ -25,7 +25,7 @@ enum EngineTarget {
     settings.fps = [60, 7, 120][input.next() % 3]
     let rules = ReorderRuleRegistry.kinds
     settings.rule = (try? ReorderRule(rules[input.next() % rules.count])) ?? .edge
-    settings.grab = input.next() % 2 == 0 ? .keep : .center
+    settings.grab = [.keep, .center, .press][input.next() % 3]
     settings.sections = input.next() % 2 == 0 ? .cross : .keep
     settings.autoscroll = profile(&input)
     settings.slop = [10, 0, 8][input.next() % 3]

@@ -460,6 +460,15 @@ struct BoardDecisionTests {
       run("set rule nearest", on: BoardTests.board, options: opts).stderr
         == "rowdrag: -e #1:1: set: nearest is not available in board mode; use edge, midpoint or under\n"
     )
+    // Note 10 of the catalogue §8: Flutter's `halves` is refused the same way.
+    #expect(
+      run("set rule halves", on: BoardTests.board, options: opts).stderr
+        == "rowdrag: -e #1:1: set: halves is not available in board mode; use edge, midpoint or under\n"
+    )
+    #expect(
+      run("set preset flutter", on: BoardTests.board, options: opts).stderr
+        == "rowdrag: -e #1:1: set: preset: flutter uses the rule halves, which is not available in board mode\n"
+    )
     let off = ["--header", "^## ", "-n"]
     #expect(
       run("set rule far; set board on", on: BoardTests.board, options: off).stderr

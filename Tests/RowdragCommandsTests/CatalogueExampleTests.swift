@@ -109,7 +109,7 @@ struct CatalogueExampleTests {
       states: [["row": "4"]]),
     Example(
       number: 12, preset: "jqueryui", script: "press 3; drag +1; drag y=590; drag y=591; state",
-      states: [["t": "0", "offset": "40", "row": "14", "finger": "591", "center": "630"]]),
+      states: [["t": "0", "offset": "40", "row": "14", "finger": "591", "center": "631"]]),
     Example(
       number: 12, preset: "jqueryui",
       script: "press 3; drag +1; drag +44; state; drag -23; state; drag -23; state",

@@ -230,11 +230,11 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set rule midpiont", out: "",
     err:
-      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under, nearest, far, guarded, intersect, overlap, drop; did you mean 'midpoint'?\n",
+      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under, nearest, far, guarded, intersect, overlap, drop, halves; did you mean 'midpoint'?\n",
     status: 1),
   CommandCase(
     "set grab left", out: "",
-    err: "rowdrag: -e #1:1: set: grab: 'left' is not one of keep, center\n", status: 1),
+    err: "rowdrag: -e #1:1: set: grab: 'left' is not one of keep, center, press\n", status: 1),
   CommandCase(
     "set autoscroll linear speed=3", out: "",
     err:

@@ -34,7 +34,7 @@ struct PresetCommandTests {
     ],
     [
       "flutter", "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
-      "overflow cap=20 clock=timer:20", "edge", "0.5", "18", "0", "keep", "none",
+      "overflow cap=20 clock=timer:20", "halves", "0.5", "18", "0", "keep", "none",
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
@@ -69,7 +69,7 @@ struct PresetCommandTests {
     [
       "jqueryui", "jquery/jquery-ui ui/widgets/sortable.js",
       "fixed speed=20 clock=move point=finger zone=20 order=bottom", "intersect", "0", "10", "1",
-      "keep", "none",
+      "press", "none",
     ],
     [
       "qt", "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
@@ -145,7 +145,7 @@ struct PresetCommandTests {
       ["--preset", "flutter", "--hold", "0"], ["--hold", "0", "--preset", "flutter"],
     ] {
       let result = run("get hold; get preset; get rule", on: "a\n", options: ["-n"] + options)
-      #expect(result.stdout == "0\nflutter (modified: hold)\nedge\n", "\(options)")
+      #expect(result.stdout == "0\nflutter (modified: hold)\nhalves\n", "\(options)")
     }
   }
 

@@ -215,3 +215,139 @@ struct HitTests {
     }
   }
 }
+
+/// `halves`, Flutter's `_dragUpdateItems()` (the catalogue §3.9), computed by hand.
+@Suite("catalogue rule halves")
+struct HalvesRuleTests {
+  /// `n` rows of height `h` in one untitled section, no auto-scroll unless `viewport`
+  /// leaves the default law something to do.
+  func engine(_ n: Int, height h: Double, viewport: Double = 2000, scrolls: Bool = false)
+    -> Engine
+  {
+    makeEngine(
+      [SectionSpec(titled: false, rowCount: n)], heights: Array(repeating: h, count: n)
+    ) {
+      $0.rule = .halves
+      if !scrolls { $0.autoscroll = .off }
+      $0.viewport = viewport
+    }
+  }
+
+  @Test("Flutter's endIndex 3: +20 then +300 on 100-point rows lands one slot short of edge")
+  func flutterEndIndexThree() throws {
+    // Row 1 (0…100, grab 0). +20: snapshot 20…120; row 2 (100…200) holds neither edge
+    // in the right half, row 3's top 200 is below 120 but the target 0 is not after
+    // p = 1: nothing. +300: 320…420; rows 2 and 3 end above 320 (case 3: target 1,
+    // then 2); row 4 (300…400, middle 350) holds 320 in its first half: target 2.
+    var e = engine(30, height: 100)
+    try e.press(position: 0)
+    try e.drag(by: 20)
+    #expect(e.lift?.position == 0)
+    try e.drag(by: 300)
+    #expect(e.lift?.position == 2)  // Flutter's onReorder(0, 3)
+    // Frames that scroll nothing do not run the rule (`edge` would be at 3: 420 > 350).
+    try e.tick(10)
+    #expect(e.lift?.position == 2)
+    try e.release()
+    #expect(Array(e.ids.prefix(4)) == [1, 2, 0, 3])
+  }
+
+  @Test("Flutter's +144 on 48-point rows: Item 2, Item 3, Item 1, Item 4")
+  func flutterDragDown144() throws {
+    // Snapshot 144…192: row 2 (48…96) ends above 144 (target 1); row 3 (96…144) ends
+    // exactly at 144, not above it, and holds neither edge; row 4 (144…192) holds 144
+    // at its top, inclusive: target 2. `edge` would go to 3 (192 > 168).
+    var e = engine(4, height: 48)
+    try e.press(position: 0)
+    try e.drag(by: 144)
+    try e.release()
+    #expect(e.ids == [1, 2, 0, 3])
+  }
+
+  @Test("inclusive: exactly half a row moves the row, both ways; on the tie each drag flips")
+  func inclusiveHalfRow() throws {
+    var e = engine(10, height: 44)
+    try e.press(position: 2)  // 88…132, center 110
+    // +22: bottom 154 is row 4's middle (132…176): case 2, after it.
+    try e.drag(by: 22)
+    #expect(e.lift?.position == 3)
+    // −22: top 88 is the top of the row now at 88…132 (middle 110): case 1, before it.
+    try e.drag(by: -22)
+    #expect(e.lift?.position == 2)
+    // Back where it started nothing holds: 88 is past row 2's middle 66, 132 short of
+    // row 4's middle 154.
+    try e.drag(by: 0)
+    #expect(e.lift?.position == 2)
+    // Up by half a row: top 66 is row 2's middle (44…88), inclusive: before it.
+    try e.drag(by: -22)
+    #expect(e.lift?.position == 1)
+    // Centre 132 from slot 1 (44…88): the top 110 is the middle of the row at 88…132,
+    // case 1 before it, which is where the row is.
+    try e.drag(toScreenY: 132)
+    #expect(e.lift?.position == 1)
+    // Centre 132 from slot 2 (88…132): 154 holds row 4's middle → 3; from slot 3
+    // (132…176) the top 110 is the middle of the row at 88…132 → 2; and so on.
+    try e.cancel()
+    try e.press(position: 2)
+    try e.drag(by: 22)
+    #expect(e.lift?.position == 3)
+    try e.drag(by: 0)
+    #expect(e.lift?.position == 2)
+    try e.drag(by: 0)
+    #expect(e.lift?.position == 3)
+  }
+
+  @Test("an auto-scroll application that moves the offset runs the pass; a still frame does not")
+  func runsAfterScrolling() throws {
+    // 100-point rows, viewport 1000, the default `linear zone=100 max=1200`.
+    var e = engine(30, height: 100, viewport: 1000, scrolls: true)
+    try e.press(position: 0)
+    try e.drag(by: 20)
+    try e.drag(by: 300)
+    try e.tick(5)  // finger 370: outside the zone, nothing scrolls, nothing runs
+    #expect(e.offset == 0)
+    #expect(e.lift?.position == 2)
+    // Finger 950: snapshot 900…1000; rows 4…8 end above 900 (target 7), row 9
+    // (800…900) ends exactly at 900, row 10 (900…1000) holds 900 at its top: target 8.
+    try e.drag(toScreenY: 950)
+    #expect(e.lift?.position == 8)
+    // Depth 50 of 100: 600 pt/s, 10 a frame. After 4 frames the top is 940, still in
+    // row 10's first half (middle 950).
+    try e.tick(4)
+    #expect(abs(e.offset - 40) < 1e-9)
+    #expect(e.lift?.position == 8)
+    // At 960…1060: row 10 holds neither edge; row 11 (1000…1100, middle 1050) holds
+    // the bottom in its second half: after it, two slots in one pass.
+    try e.tick(2)
+    #expect(e.lift?.position == 10)
+    try e.tick(1)
+    #expect(e.lift?.position == 10)
+  }
+
+  @Test("runs on drags and on frames that scrolled, never on still frames or the release")
+  func events() {
+    let rule = HalvesRule()
+    #expect(rule.acts(on: .drag(delta: 0)))
+    #expect(rule.acts(on: .frame))
+    #expect(!rule.acts(on: .still))
+    #expect(!rule.acts(on: .release))
+    #expect(rule.columnEntry == nil)
+  }
+
+  @Test("a pinned row stops the steps; the pass still counts it")
+  func pinnedStops() throws {
+    var flags = Array(repeating: RowFlags(), count: 10)
+    flags[4] = .pinned
+    var e = makeEngine([SectionSpec(titled: false, rowCount: 10)], flags: flags) {
+      $0.rule = .halves
+      $0.autoscroll = .off
+      $0.viewport = 2000
+    }
+    try e.press(position: 0)  // 0…44
+    // Snapshot 286…330: rows 2…6 end above 286 (target 5, the pinned row counted),
+    // row 7 (264…308, middle 286) holds the top 286 in its first half: target 5.
+    // The pinned row at index 4 stops the steps at 3.
+    try e.drag(by: 286)
+    #expect(e.lift?.position == 3)
+  }
+}

@@ -145,7 +145,8 @@ class Model:
         s, i = self.touch["at"]
         top, hh = self.row_item(s, i)
         finger = self.touch["finger"]
-        g = top + hh / 2 - (self.o + finger)
+        # grab press (§4.4): measured from the press's finger (nothing scrolls while holding).
+        g = top + hh / 2 - (self.o + (self.touch["press"] if self.grab_mode == "press" else finger))
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
                      "grab": g, "h": hh, "at_lift": self.snapshot(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
@@ -175,6 +176,10 @@ class Model:
             s, i = self.address(row)
             top, hh = self.row_item(s, i)
             y = top + hh / 2 - self.o
+        if (self.phase == "holding" and self.distance > 0 and self.grab_mode == "press"
+                and abs(y - self.touch["press"]) >= self.distance):
+            # §4.4: lift where the press left the row, then this drag is a drag in lifted.
+            self.do_lift()
         if self.phase == "holding":
             self.touch["finger"] = y
             if self.distance > 0:
@@ -305,8 +310,9 @@ class Model:
                 continue
             clock = self.profile["keys"]["clock"]
             if clock in ("frame", "step"):
+                before = self.o
                 self.apply(self.t)
-                self.reorder(("frame",))
+                self.reorder(("frame",) if self.o != before else ("still",))
             elif clock.startswith("timer:"):
                 period = catalogue.period(clock)
                 while True:
@@ -314,8 +320,9 @@ class Model:
                     if timer is None or not timer["start"] + (timer["fired"] + 1) * period <= self.t + 1e-9:
                         break
                     timer["fired"] += 1
+                    before = self.o
                     self.apply(timer["start"] + timer["fired"] * period)
-                    self.reorder(("frame",))
+                    self.reorder(("frame",) if self.o != before else ("still",))
                 if self.profile["keys"]["sample"] == "frame":
                     self.control(self.evaluate(self.t)[0], drag=False)
 
@@ -342,6 +349,9 @@ class Model:
     def reorder(self, event=("frame",)):
         if self.rule == "drop" or (self.rule == "intersect" and event[0] != "drag"):
             return
+        if self.rule == "halves":
+            # §3.9: drags and applications that moved the offset only.
+            return None if event[0] == "still" else self.halves()
         if self.rule == "nearest":
             return self.nearest()
         if self.rule == "far":
@@ -456,6 +466,39 @@ class Model:
         best = min(distances)
         k = cur if distances[cur - lo] == best else lo + distances.index(best)
         self.place(*points[k])
+
+    def halves(self):
+        """§3.9, Flutter's _dragUpdateItems(): one pass over every row but L, top to
+        bottom, with the four cases literally, then steps towards the target."""
+        h, c = self.lift["h"], self.lift["center"]
+        a, b = c - h / 2, c + h / 2
+        ls, li = self.lift["s"], self.lift["i"]
+        points = [(s, i) for s, (_, rows) in enumerate(self.sections)
+                  for i in range(len(rows) + (0 if s == ls else 1))]
+        cur = points.index((ls, li))
+        target = cur
+        for kind, s, i, top, hh in self.items():
+            if kind != "row" or (s, i) == (ls, li):
+                continue
+            p = points.index((s, i - 1 if (s == ls and i > li) else i))
+            mid, end = top + hh / 2, top + hh
+            if top <= a <= mid:
+                target = p
+                break
+            if mid <= b <= end:
+                target = p + 1
+                break
+            if end < a and target <= p:
+                target = p + 1
+            elif b < top and target > p:
+                target = p
+        while cur != target:
+            nxt, prv = self.neighbours()
+            item = nxt if cur < target else prv
+            if not item or not self.passable(item):
+                return
+            self.step(item, down=cur < target)
+            cur += 1 if cur < target else -1
 
     def far(self):
         h = self.lift["h"]

@@ -84,8 +84,8 @@ def random_command(rng, n):
         return "set autoscroll " + random_autoscroll(rng)
     choices = [
         "set rule edge", "set rule midpoint", "set rule under", "set rule nearest", "set rule far",
-        "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set sections cross",
-        "set sections keep", "set grab keep", "set grab center", "set hold 0", "set hold 0.1", "set fps 60",
+        "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set rule halves",
+        "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
         "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
         "set autoscroll rate", "set autoscroll off", "set viewport 300", "set viewport 600", "set inset 20 10",
         "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set clamp none",
@@ -200,10 +200,11 @@ def random_setting(rng):
         return "set autoscroll " + random_autoscroll(rng)
     if pick < 0.6:
         return "set rule " + rng.choice(["edge", "midpoint", "under", "nearest", "far", "guarded", "intersect",
-                                           "overlap", "drop"])
+                                           "overlap", "drop", "halves"])
     if pick < 0.7:
         return "scroll %+d" % rng.randint(-300, 300)
-    return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set inset 30 20",
+    return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set grab press",
+                       "set inset 30 20",
                        "set inset 0 0", "set sections keep", "set sections cross", "set slop 0", "set distance 3",
                        "set distance 0", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
 

@@ -14,6 +14,7 @@ public enum ReorderRuleRegistry {
     IntersectRule.kind,
     OverlapRule.kind,
     DropRule.kind,
+    HalvesRule.kind,
   ]
 
   /// The rule called `name`, if there is one.

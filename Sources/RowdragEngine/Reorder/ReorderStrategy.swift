@@ -123,6 +123,10 @@ public enum ReorderEvent: Sendable, Equatable {
   case drag(delta: Double)
   /// A display frame, or a timer firing.
   case frame
+  /// A display frame, or a timer firing, whose auto-scroll application left the offset
+  /// where it was. Every rule but `halves` treats it as `frame` (Flutter runs its rule
+  /// only when the list scrolled, the behaviour catalogue §3.9).
+  case still
   /// The release, before the drop.
   case release
 }

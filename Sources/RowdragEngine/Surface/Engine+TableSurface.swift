@@ -28,6 +28,11 @@ extension Engine {
     case .idle:
       throw .noGesture
     case .holding(var touch):
+      if settings.distance > 0 && settings.grab == .press
+        && abs(y - touch.pressY) >= settings.distance
+      {
+        return try liftAtPress(touch, dragTo: y)
+      }
       touch.finger = y
       if settings.distance > 0 {
         // The catalogue §4.2: far enough lifts the row at this drag, without a rule or
