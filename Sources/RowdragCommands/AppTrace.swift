@@ -34,8 +34,11 @@ public struct AppTrace: Sendable, Equatable {
 
   /// Reads the trace at `path`: an `IOFailure` when it cannot be read, an
   /// `AppTraceError` (with the line and column) when it is not a trace.
+  /// The largest magnitude a trace's number may have (seconds or points).
+  static let largestValue = 1e9
+
   public static func read(path: String) throws -> AppTrace {
-    let store = try FileReader.read(path: path, mapping: false)
+    let store = try FileReader.read(path: path, mapping: false, kind: "a trace file")
     return try parse(store.array, name: path)
   }
 
@@ -48,17 +51,21 @@ public struct AppTrace: Sendable, Equatable {
     // The text after the last newline is a line too (blank when the file ends with one).
     while start <= bytes.count {
       line += 1
+      // A byte-order mark before the first line is no part of it, as in a list file.
+      if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
       var end = start
       while end < bytes.count && bytes[end] != 10 { end += 1 }
       var reader = LineReader(bytes: bytes[start..<end], file: name, line: line)
       if let fields = try reader.object() {
         let frame = try reader.frame(fields)
         if fields["row"] != nil { hasRows = true }
-        if let previous = frames.last, !(frame.time > previous.time) {
+        // Equal times are allowed: frames are matched by their number, and a trace
+        // written at over 1,000 frames a second repeats `t` at three decimals.
+        if let previous = frames.last, frame.time < previous.time {
           throw reader.fail(
             at: fields["t"]?.start,
-            "t \(NumberText.fixed3(frame.time)) is not after the line before's "
-              + "\(NumberText.fixed3(previous.time)); t counts seconds and increases every frame")
+            "t \(frame.time) is before the line before's \(previous.time); t counts "
+              + "seconds from the gesture's start and never goes back")
         }
         frames.append(frame)
       }
@@ -244,6 +251,13 @@ private struct LineReader {
       guard value.isNumberOrNull else {
         throw fail(
           at: value.start, "\"\(key)\" must be a number (or null), e.g. \"\(key)\":\(example)")
+      }
+      // A screen's times and points are far below this; larger is not a trace.
+      if let number = value.number, !(abs(number) <= AppTrace.largestValue) {
+        throw fail(
+          at: value.start,
+          "\"\(key)\" is \(number), beyond ±1e9: give seconds and points, e.g. "
+            + "\"\(key)\":\(example)")
       }
       return value.number
     }

@@ -50,7 +50,8 @@ extension ComparisonRecorder {
       recorder.frameLog.observe(
         trace: frame,
         lift: touch.flatMap { touch in
-          (1...rows).contains(touch.from) && (1...rows).contains(touch.at)
+          // A trace may name rows the list does not have (or the list may be empty).
+          touch.from >= 1 && touch.from <= rows && touch.at >= 1 && touch.at <= rows
             ? (touch.at - 1, touch.from - 1) : nil
         }, layout: order.layout, viewport: viewport)
       let lifted = trace.hasRows ? frame.row != nil : true

@@ -44,13 +44,14 @@ enum ComparisonReport {
       """
   }
 
+  /// The most characters of a label the data keeps.
+  static let maxLabel = 120
+
   /// The frames as JSON: a table of the labels shown, and per series its frames, each
   /// `[t, offset, phase, finger, row, center, height, viewport, rows]` with `row` the
   /// lifted row's slot (1-based) and `rows` the visible rows as
   /// `{"s": first slot, "y": its top, "h": height (or heights), "ys": tops when they do
   /// not stack, "l": label indices}`.
-  /// The most characters of a label the data keeps.
-  static let maxLabel = 120
 
   static func data(_ runs: [ComparisonRecorder], label: (Int) -> String) -> String {
     let n = NumberText.fixed3

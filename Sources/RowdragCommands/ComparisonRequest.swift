@@ -38,8 +38,12 @@ public struct ComparisonRequest: Sendable, Equatable {
         request.plotPath = path
         continue
       }
+      // A row named twice (`all,flutter`, `current,current`) is shown once, where it
+      // was first named.
       for name in word.split(separator: ",", omittingEmptySubsequences: true) {
-        request.rows += try rows(named: String(name))
+        for row in try rows(named: String(name)) where !request.rows.contains(row) {
+          request.rows.append(row)
+        }
       }
     }
     guard !request.rows.isEmpty else {

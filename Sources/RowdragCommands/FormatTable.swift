@@ -126,8 +126,12 @@ extension FormatSpec {
           name: "delimiter", synopsis: "C", words: [], defaultValue: delimiter
         ) { $0.utf8.count == 1 ? nil : "the delimiter is one byte (\\t for a tab)" },
         FormatParameter(name: "label", synopsis: "N|NAME", words: [], defaultValue: nil) {
-          $0.isEmpty || $0 == "0" || ($0.first == "0" && Int($0) != nil)
-            ? "give a field number from 1 or a header field's name" : nil
+          value in
+          let wrong = "give a field number from 1 or a header field's name"
+          guard !value.isEmpty else { return wrong }
+          // A number is a field number: from 1, without a sign or leading zeros.
+          guard let number = Int(value) else { return nil }
+          return number >= 1 && value.first != "0" && value.first != "+" ? nil : wrong
         },
       ], takesHeader: false
     ) { store, choice, _ in

@@ -9,23 +9,26 @@ public enum FileReader {
   /// file's for as long as the store lives, so a program that shrinks the file
   /// meanwhile makes reading them fail (`SIGBUS`, see main.swift). Long-lived
   /// sessions read a copy instead.
-  public static func read(path: String?, mapping: Bool = true) throws -> ByteStore {
-    try readStamped(path: path, mapping: mapping).store
+  /// `kind` names what the file should be, for the message when `path` is a directory.
+  public static func read(path: String?, mapping: Bool = true, kind: String = "a list file")
+    throws -> ByteStore
+  {
+    try readStamped(path: path, mapping: mapping, kind: kind).store
   }
 
   /// The bytes of the file at `path` (standard input when `nil`) and its stamp, taken
   /// before they were read (nil but for a regular file), so that a write can tell
   /// whether another program changed the file since.
-  public static func readStamped(path: String?, mapping: Bool = true) throws
-    -> (store: ByteStore, stamp: FileStamp?)
-  {
+  public static func readStamped(
+    path: String?, mapping: Bool = true, kind: String = "a list file"
+  ) throws -> (store: ByteStore, stamp: FileStamp?) {
     guard let path else { return (try readAll(fd: 0, name: "<stdin>"), nil) }
     let fd = System.open(path, .readOnly)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
     defer { System.close(fd) }
     let info = System.status(of: fd)
     if info?.kind == .directory {
-      throw IOFailure(path: path, message: "is a directory; give a list file")
+      throw IOFailure(path: path, message: "is a directory; give \(kind)")
     }
     let size = info?.kind == .regular ? info?.size ?? 0 : 0
     let store: ByteStore
