@@ -238,3 +238,28 @@ if __name__ == "__main__":
 
     if sys.argv[1:2] == ["--readme-screen"]:
         print(readme_screen(os.path.abspath(sys.argv[2])))
+
+
+def test_holding_a_card_at_the_bottom_edge_scrolls_its_column(binary):
+    cards = "".join(f"- card {k}\n" for k in range(1, 41))
+    home, path = workspace("## Long\n" + cards + "## Short\n- other\n")
+    live = Live(binary, path, "--board", "--header", "^## ")
+    live.wait_for("card 1")
+    live.mouse("press", 3, 10)  # card 1
+    live.wait_for("lifted", 3)
+    for row in range(4, ROWS):
+        live.mouse("motion", row, 10)
+        live.pump(0.02)
+    live.pump(1.5)
+    # The column scrolled under the held card: its first cards are gone from the top.
+    assert "1:2 - - card 2" not in live.text(), live.text()
+    assert ">> - card 1" in live.text(), live.text()
+    live.mouse("release", ROWS - 1, 10)
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read().splitlines()
+    assert written.index("- card 1") > 10, written
+    assert written.index("## Short") > written.index("- card 1"), written

@@ -74,7 +74,7 @@ extension LiveController {
 extension LiveController {
   /// The key list's lines for the board, after the mouse's.
   static let boardHelp = [
-    "         Board: hold a card at the left or right edge: the page turns.",
-    "         ← → h l                   the cursor to the next column; lifted, the card",
+    "         Hold a card at the left or right edge: the board turns a page.",
+    "         ← → h l  the next column: the cursor, or the lifted card",
   ]
 }

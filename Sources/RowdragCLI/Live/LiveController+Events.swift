@@ -8,6 +8,10 @@ extension LiveController {
   func handle(_ event: LiveEvent) -> End? {
     // Ctrl-C leaves from anywhere: a question, a search or the key list.
     if event == .key(.control("c")) { return .interrupted }
+    // Left and Right are board keys; the table reads them as it always did: not at all.
+    if event == .key(.left) || event == .key(.right), !session.engine.surface.isBoard {
+      return nil
+    }
     switch mode {
     case .confirmQuit:
       guard case .key(.character(let c)) = event else { return nil }
@@ -86,8 +90,6 @@ extension LiveController {
   private func handle(_ key: LiveEvent.Key) -> End? {
     let engine = session.engine
     let rows = engine.layout.rowCount
-    // Left and Right are board keys; the table reads them as it always did: not at all.
-    if (key == .left || key == .right) && !engine.surface.isBoard { return nil }
     // A message stays until the next key (which may say something of its own).
     renderer.message = nil
     switch key {
