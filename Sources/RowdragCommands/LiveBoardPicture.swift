@@ -77,6 +77,8 @@ struct LiveBoardPicture {
     let width = right - left
     guard width > 0 else { return }
     let thumb = scrollThumb(column: k)
+    // A line the ASCII transliteration would make a `?`: `|` is its ASCII form.
+    let edge = session.asciiOnly ? "|" : "│"
     let title = TerminalText.escape(session.document.title(ofSection: k) ?? "column \(k + 1)")
     var lastRow = -1
     for line in 0..<lines {
@@ -111,7 +113,7 @@ struct LiveBoardPicture {
       rows[line].put(
         TextWidth.fit(text, width: Swift.max(0, width - 1)), at: left, limit: width - 1,
         style: style)
-      rows[line].put(thumb.contains(line) ? "#" : "│", at: right - 1, limit: 1)
+      rows[line].put(thumb.contains(line) ? "#" : edge, at: right - 1, limit: 1)
     }
   }
 

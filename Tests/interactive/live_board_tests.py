@@ -263,3 +263,19 @@ def test_holding_a_card_at_the_bottom_edge_scrolls_its_column(binary):
     written = open(path).read().splitlines()
     assert written.index("- card 1") > 10, written
     assert written.index("## Short") > written.index("- card 1"), written
+
+
+def test_a_terminal_that_is_not_utf8_gets_an_ascii_board(binary):
+    home, path = workspace(BOARD)
+    live = Live(binary, path, *OPTIONS, "--column", "120", env={"LANG": "C", "LC_ALL": "C"})
+    live.wait_for("Write spec")
+    live.send(" \x1b[C")
+    live.wait_for("lifted")
+    live.pump(0.3)
+    live.send("\x1b")
+    live.pump(0.3)
+    assert all(b < 0x80 for b in live.raw), [hex(b) for b in live.raw if b >= 0x80][:8]
+    assert all(len(line) == 80 for line in live.screen.display)
+    assert "?" not in "".join(live.screen.display[1:-1]), live.text()
+    live.send("q")
+    assert live.finish() == 0
