@@ -279,3 +279,26 @@ def test_a_terminal_that_is_not_utf8_gets_an_ascii_board(binary):
     assert "?" not in "".join(live.screen.display[1:-1]), live.text()
     live.send("q")
     assert live.finish() == 0
+
+
+def test_mouse_drag_to_the_left_edge_turns_the_page_back(binary):
+    home, path, live = board(binary)
+    live.send("\x1b[C")  # the cursor to Doing: the board pages there
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
+    live.mouse("press", 3, 40)  # Review PR
+    live.wait_for("lifted", 3)
+    for column in range(35, 0, -5):
+        live.mouse("motion", 3, column)
+        live.pump(0.02)
+    live.mouse("motion", 3, 1)
+    wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "the Todo column", 3)
+    live.mouse("release", 3, 1)
+    live.wait_for("idle")
+    assert "page 1/3" in live.line(1), live.line(1)
+    assert "Review PR" in live.text(), live.text()
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read()
+    assert written.index("Review PR") < written.index("## Doing"), written
