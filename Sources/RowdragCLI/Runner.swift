@@ -165,9 +165,6 @@ public struct Runner {
   /// Why `--compare` (or `--plot`) cannot be used with these options, if so.
   private func compareRefusal(_ options: Options) -> String? {
     if options.plot != nil && options.compare == nil { return "--plot goes with --compare" }
-    if options.live && options.presets.contains(where: { $0.key == "board" }) {
-      return "--live shows one table; board mode is for scripts and the shell (show)"
-    }
     guard let names = options.compare else { return nil }
     if options.live { return "--compare replays a script; it does not go with --live" }
     if options.inPlace != nil { return "--compare prints a table; it does not go with -i" }

@@ -5,7 +5,7 @@ public enum ASCIIText {
   /// The marks and their stand-ins.
   static let marks: [Unicode.Scalar: String] = [
     "›": ">", "·": ".", "↑": "^", "↓": "v", "◀": "<", "▶": ">", "─": "-", "…": ">",
-    "→": ">", "\u{FFFD}": "?",
+    "→": ">", "←": "<", "\u{FFFD}": "?",
   ]
 
   /// `text` in ASCII, column for column.

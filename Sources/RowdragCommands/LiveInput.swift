@@ -2,7 +2,7 @@
 /// form (`ESC [ < b ; x ; y M` for a press or motion, `m` for a release).
 public enum LiveEvent: Equatable, Sendable {
   public enum Key: Equatable, Sendable {
-    case up, down, pageUp, pageDown, home, end
+    case up, down, left, right, pageUp, pageDown, home, end
     case escape, enter, backspace, tab
     /// A control key, by its letter (`c` for Ctrl-C).
     case control(Character)
@@ -116,6 +116,8 @@ public struct LiveInput: Sendable {
     switch (parameters, final) {
     case (_, UInt8(ascii: "A")): key = .up
     case (_, UInt8(ascii: "B")): key = .down
+    case (_, UInt8(ascii: "C")): key = .right
+    case (_, UInt8(ascii: "D")): key = .left
     case (_, UInt8(ascii: "H")), ("1", UInt8(ascii: "~")), ("7", UInt8(ascii: "~")): key = .home
     case (_, UInt8(ascii: "F")), ("4", UInt8(ascii: "~")), ("8", UInt8(ascii: "~")): key = .end
     case ("5", UInt8(ascii: "~")): key = .pageUp

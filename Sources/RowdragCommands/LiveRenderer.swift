@@ -50,7 +50,10 @@ public struct LiveRenderer {
   /// than three rows shows the top ones).
   public func lines() -> [String] {
     var out = [statusLine()]
-    out += tableArea()
+    switch session.engine.surface {
+    case .table: out += tableArea()
+    case .board: out += boardPicture.tableArea()
+    }
     out.append(bottomLine())
     let lines = Array(out.prefix(Swift.max(1, rows)))
     return session.asciiOnly ? lines.map(ASCIIText.transliterate) : lines
@@ -68,14 +71,45 @@ public struct LiveRenderer {
       TerminalText.escape(name ?? "<stdin>"), position + (engine.isDirty ? " *" : ""),
       engine.phase.name,
     ]
+    if case .board(let board) = engine.surface {
+      // Where the board stands, as `show`'s first line says it (BOARD.md §8).
+      var page = "page \(engine.pageColumn + 1)/\(engine.columnCount)"
+      if engine.pagePositions.contains(where: { $0 < board.x }) { page += " ◀" }
+      if engine.pagePositions.contains(where: { $0 > board.x }) { page += " ▶" }
+      if board.turn != nil || board.dwell.zone != 0 {
+        page +=
+          board.dwell.zone < 0 || (board.turn.map { $0.to < $0.from } ?? false) ? " ◀◀" : " ▶▶"
+      }
+      fields.insert(page, at: 2)
+    }
     if isScrolling, let label = AutoScrollLabel.text(engine, number: n) { fields.append(label) }
     return styled(fit(" " + fields.joined(separator: "  ")), "7")
   }
 
   private func bottomLine() -> String {
     let hints =
-      "mouse: hold and drag · ↑↓ cursor · Space lift/drop · u undo · w write · q quit · ? keys"
+      session.engine.surface.isBoard
+      ? "mouse: hold and drag · ←↑↓→ · Space lift/drop · u undo · w write · q quit · ? keys"
+      : "mouse: hold and drag · ↑↓ cursor · Space lift/drop · u undo · w write · q quit · ? keys"
     return styled(fit(" " + (message ?? hints)), message == nil ? "2" : "1")
+  }
+
+  /// The board's picture on this terminal (`LiveBoardPicture`).
+  var boardPicture: LiveBoardPicture {
+    LiveBoardPicture(
+      session: session, columns: columns, lines: tableLines, cursor: cursor, color: color)
+  }
+
+  /// The screen x (points) that character `character` (0-based) stands for on the
+  /// board: the terminal's width is the board's screen.
+  public func screenX(ofCharacter character: Int) -> Double {
+    LiveBoardPicture.screenX(
+      ofCharacter: character, columns: columns, screen: session.engine.settings.board.screen)
+  }
+
+  /// The card drawn at character `character` of table line `line` on the board.
+  public func position(atCharacter character: Int, line: Int) -> Int? {
+    boardPicture.position(atCharacter: character, line: line)
   }
 
   /// The position of the row drawn on table line `line`, if a row is.

@@ -242,10 +242,6 @@ public final class Session {
       }
       try out.write(asciiOnly ? ASCIIText.transliterate(picture) : picture)
     case .live:
-      if engine.surface.isBoard {
-        throw CommandError(
-          command: "", message: "the live view shows one table; set board off first, or use show")
-      }
       guard let openLive else {
         throw CommandError(
           command: "", message: "the live view needs the interactive shell; use rowdrag --live FILE"

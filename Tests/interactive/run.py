@@ -10,6 +10,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import live_tests  # noqa: E402
+import live_board_tests  # noqa: E402
 import repl_tests  # noqa: E402
 import shell_tests  # noqa: E402
 import docs_tests  # noqa: E402
@@ -27,7 +28,8 @@ def main():
     # run.py [BINARY [MODULE...]]: the modules named (e.g. chart_tests), else all of them.
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
-               report_tests, pipe_tests, hook_tests, repl_tests, live_tests, shell_tests, docs_tests)
+               report_tests, pipe_tests, hook_tests, repl_tests, live_tests,
+               live_board_tests, shell_tests, docs_tests)
     chosen = set(sys.argv[2:])
     unknown = chosen - {m.__name__ for m in modules}
     if unknown:

@@ -8,6 +8,10 @@ extension LiveController {
   func handle(_ event: LiveEvent) -> End? {
     // Ctrl-C leaves from anywhere: a question, a search or the key list.
     if event == .key(.control("c")) { return .interrupted }
+    // Left and Right are board keys; the table reads them as it always did: not at all.
+    if event == .key(.left) || event == .key(.right), !session.engine.surface.isBoard {
+      return nil
+    }
     switch mode {
     case .confirmQuit:
       guard case .key(.character(let c)) = event else { return nil }
@@ -35,33 +39,35 @@ extension LiveController {
       break
     }
     switch event {
-    case .mouse(let mouse, _, let row): return handle(mouse, line: row - 2)
+    case .mouse(let mouse, let column, let row):
+      return handle(mouse, character: column - 1, line: row - 2)
     case .key(let key): return handle(key)
     }
   }
 
-  private func handle(_ mouse: LiveEvent.Mouse, line: Int) -> End? {
-    let y = NumberText.short(LiveRenderer.screenY(ofLine: line))
+  private func handle(_ mouse: LiveEvent.Mouse, character: Int, line: Int) -> End? {
+    let point = pointer(character: character, line: line)
     let engine = session.engine
     switch mouse {
     case .press(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
       // A click puts the cursor there, whatever the press turns into.
-      if let position = renderer.position(atLine: line) { renderer.cursor = position }
-      if run("press y=\(y)") {
+      if let position = position(atCharacter: character, line: line) {
+        renderer.cursor = position
+      }
+      if run("press \(point)") {
         mouseDown = true
         keyboardGesture = false
-        lastFinger = LiveRenderer.screenY(ofLine: line)
+        lastPointer = point
         clock = (System.monotonicSeconds(), 0)
         if let position = session.engine.lift?.position { renderer.cursor = position }
       }
     case .motion(.left):
-      guard mouseDown, engine.phase != .idle, lastFinger != LiveRenderer.screenY(ofLine: line)
-      else { return nil }
+      guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
       advanceClock()
-      lastFinger = LiveRenderer.screenY(ofLine: line)
-      run("drag y=\(y)")
+      lastPointer = point
+      run("drag \(point)")
     case .release(.left):
       guard mouseDown else { return nil }
       mouseDown = false
@@ -87,6 +93,8 @@ extension LiveController {
     // A message stays until the next key (which may say something of its own).
     renderer.message = nil
     switch key {
+    case .left, .right, .character("h"), .character("l"):
+      moveAcrossColumns(key == .left || key == .character("h") ? -1 : 1)
     case .up, .down, .character("k"), .character("j"):
       let direction = key == .up || key == .character("k") ? -1 : 1
       if engine.lift != nil {
@@ -198,7 +206,7 @@ extension LiveController {
   }
 
   /// Ends a gesture: `release` (a drop, or the end of a hold or pan).
-  private func drop() {
+  func drop() {
     let position = session.engine.lift?.position
     if session.engine.phase != .idle, run("release"), let position {
       renderer.cursor = position
@@ -208,11 +216,15 @@ extension LiveController {
 
   // MARK: The keyboard
 
-  private func moveCursor(to position: Int) {
+  func moveCursor(to position: Int) {
     let rows = session.engine.layout.rowCount
     guard rows > 0 else { return }
     let target = Swift.min(rows - 1, Swift.max(0, position))
     renderer.cursor = target
+    if session.engine.surface.isBoard {
+      if !cardInView(target) { run("scroll \(target + 1)") }
+      return
+    }
     let layout = session.engine.layout
     let top = layout.top(of: target) - session.engine.offset
     if top < 0 || top + layout.height(at: target) > renderer.viewport {

@@ -35,7 +35,9 @@ final class LiveController {
   /// A gesture started with Space runs without the clock: one slot per arrow key.
   var keyboardGesture = false
   var mouseDown = false
-  var lastFinger: Double?
+  /// Where the pointer last pressed or dragged, as the command says it (`y=…`, or
+  /// `x=… y=…` on the board): a report that moved it no further runs nothing.
+  var lastPointer: String?
   /// The pattern of the last search that found a row, for `n` and `N`.
   var lastSearch: String?
   /// Everything the drop hook said during the view, for standard error once the
@@ -216,7 +218,7 @@ final class LiveController {
   }
 
   private func helpScreen(_ lines: [String]) -> [String] {
-    let help = [
+    var help = [
       "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
       "         Right button or Esc: put it back. Wheel: scroll.",
@@ -236,6 +238,10 @@ final class LiveController {
         ? "" : "         q                         quit (asks when there are unsaved changes)",
       "         Ctrl-C                    leave without writing",
     ]
+    if session.engine.surface.isBoard {
+      // The board's own: the table's help stays as it was.
+      help.insert(contentsOf: LiveController.boardHelp, at: 4)
+    }
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
       let text = k - 1 < help.count ? help[k - 1] : ""

@@ -45,7 +45,16 @@ final class LiveRecorder {
         text += "set \(setting.key) \(value)\n"
       }
     }
-    text += "scroll y=\(NumberText.short(session.engine.offset))\n"
+    let engine = session.engine
+    switch engine.surface {
+    case .table:
+      text += "scroll y=\(NumberText.short(engine.offset))\n"
+    case .board:
+      // `set board on` put every column at its top and the board on its first page;
+      // the page column and its offset are what may differ (the shell's `live`).
+      if engine.pageColumn > 0 { text += "page \(engine.pageColumn + 1)\n" }
+      text += "scroll y=\(NumberText.short(engine.columnOffsets[engine.pageColumn]))\n"
+    }
     write(text)
   }
 

@@ -1,0 +1,80 @@
+import RowdragCommands
+import RowdragEngine
+
+/// The live view's board (issue 20, stage 5): the pointer in two dimensions, the
+/// cursor and the lifted card across columns. Everything still runs as the commands a
+/// script would give (`press x=… y=…`, `drag x=… y=…`, `tick N`, `scroll N`), so the
+/// recording replays it to the same bytes.
+extension LiveController {
+  /// The pointer at `character`, `line` of the table area, as `press` and `drag` take
+  /// it: `y=Y` on the table; `x=X y=Y` on the board, whose screen the terminal's width
+  /// stands for (`LiveBoardPicture`).
+  func pointer(character: Int, line: Int) -> String {
+    let y = "y=" + NumberText.short(LiveRenderer.screenY(ofLine: line))
+    guard session.engine.surface.isBoard else { return y }
+    return "x=" + NumberText.short(renderer.screenX(ofCharacter: character)) + " " + y
+  }
+
+  /// The row drawn under the pointer, for the cursor a click leaves.
+  func position(atCharacter character: Int, line: Int) -> Int? {
+    session.engine.surface.isBoard
+      ? renderer.position(atCharacter: character, line: line) : renderer.position(atLine: line)
+  }
+
+  /// Whether the card at `position` shows whole: its column fully on screen and the
+  /// card within the column's viewport.
+  func cardInView(_ position: Int) -> Bool {
+    let engine = session.engine
+    let layout = engine.layout
+    let k = layout.section(of: position)
+    let left = engine.columnLeft(k) - engine.board.x
+    let settings = engine.settings
+    guard left >= -1e-9, left + settings.board.columnWidth <= settings.board.screen + 1e-9 else {
+      return false
+    }
+    let top = layout.top(of: position, section: k) - layout.headerTop(k) - engine.columnOffsets[k]
+    return top >= 0 && top + layout.height(at: position) <= renderer.viewport
+  }
+
+  /// Left/Right (h/l): with a card lifted, it goes to the neighbouring column
+  /// (`KeyboardColumnMove`); otherwise the cursor does, to the card at the same row
+  /// number or the column's last (empty columns are skipped). Nothing on the table.
+  func moveAcrossColumns(_ direction: Int) {
+    let engine = session.engine
+    guard engine.surface.isBoard else { return }
+    if engine.lift != nil {
+      guard let step = KeyboardColumnMove.step(direction, in: engine) else {
+        renderer.message = "the card cannot move to a column further that way"
+        return
+      }
+      for command in step.commands where !run(command) { return }
+      if let position = session.engine.lift?.position { renderer.cursor = position }
+      return
+    }
+    guard engine.phase == .idle, engine.layout.rowCount > 0 else { return }
+    let layout = engine.layout
+    let cursor = Swift.min(renderer.cursor ?? 0, layout.rowCount - 1)
+    let k = layout.section(of: cursor)
+    let row = cursor - layout.sectionStarts[k]
+    var target = k + direction
+    while target >= 0 && target < layout.sectionCount
+      && layout.sectionEnd(target) == layout.sectionStarts[target]
+    {
+      target += direction
+    }
+    guard target >= 0 && target < layout.sectionCount else {
+      renderer.message = direction < 0 ? "the first column" : "the last column"
+      return
+    }
+    moveCursor(
+      to: Swift.min(layout.sectionStarts[target] + row, layout.sectionEnd(target) - 1))
+  }
+}
+
+extension LiveController {
+  /// The key list's lines for the board, after the mouse's.
+  static let boardHelp = [
+    "         Hold a card at the left or right edge: the board turns a page.",
+    "         ← → h l  the next column: the cursor, or the lifted card",
+  ]
+}

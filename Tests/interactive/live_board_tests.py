@@ -1,0 +1,304 @@
+"""The live board (--live --board, issue 20 stage 5) in a real pseudo-terminal, read
+back through pyte: a card dragged across columns with the mouse while the page turns
+at the screen's edge, a drop the hook refuses, Left/Right with a card lifted, a
+locked card, and the recording replayed to the same bytes."""
+
+import os
+import subprocess
+import time
+
+from live_tests import Live, ROWS, workspace
+
+BOARD = "## Todo\n- Write spec\n- Fix login bug\n- Ship 1.2\n## Doing\n- Review PR\n" \
+        "## Done\n- Release notes done\n"
+OPTIONS = ("--board", "--header", "^## ", "--lock", " done$")
+
+
+def board(binary, *options, rows=ROWS, columns=80, env=None):
+    home, path = workspace(BOARD)
+    live = Live(binary, path, *OPTIONS, *options, rows=rows, columns=columns, env=env)
+    live.wait_for("Write spec")
+    return home, path, live
+
+
+def wait_until(live, check, what, seconds=5):
+    end = time.time() + seconds
+    while time.time() < end:
+        live.pump(0.03)
+        if check():
+            return
+    raise AssertionError(f"{what} never drawn:\n{live.text()}")
+
+
+def replayed(binary, home, record):
+    """The recording replayed on a fresh copy of the board, with -i: the copy's bytes."""
+    copy = os.path.join(home, "copy.md")
+    with open(copy, "w") as f:
+        f.write(BOARD)
+    result = subprocess.run([binary, *OPTIONS, "-i", "-f", record, copy], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    printed = subprocess.run([binary, *OPTIONS, "-f", record, os.path.join(home, "list.txt")],
+                             capture_output=True, text=True)
+    return open(copy).read(), result, printed
+
+
+def test_the_board_is_no_longer_refused_and_shows_a_column_per_page(binary):
+    home, path, live = board(binary)
+    assert "page 1/3 ▶" in live.line(1) and "idle" in live.line(1), live.line(1)
+    assert live.line(2).startswith("== ## Todo =="), live.text()
+    assert "1:1 - - Write spec" in live.line(3) and "1:3 - - Ship 1.2" in live.line(5)
+    # Every line exactly the terminal's width: the picture never wraps.
+    assert all(len(line) == 80 for line in live.screen.display)
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_narrower_columns_stand_side_by_side(binary):
+    home, path, live = board(binary, "--column", "120", "--spacing", "5")
+    top = live.line(2)
+    assert top.index("== ## Todo") < top.index("== ## Doing") < top.index("== ## Done"), top
+    assert "3:1 L - Release notes d" in live.line(3), live.text()
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_mouse_drag_to_the_right_edge_turns_the_page_and_drops_in_column_2(binary):
+    home, path, live = board(binary)
+    record = os.path.join(home, "session.rowdrag")
+    live.send("q")
+    live.finish()
+    live = Live(binary, path, *OPTIONS, "--record", record)
+    live.wait_for("Fix login bug")
+    live.mouse("press", 4, 10)  # Fix login bug, held: lifted
+    live.wait_for("lifted", 3)
+    assert ">> - Fix login bug" in live.line(4), live.text()
+    for column in range(15, 81, 5):
+        live.mouse("motion", 4, column)
+        live.pump(0.02)
+    # Held at the right edge: after the dwell (0.5 s) the page turns (0.3 s), animated.
+    wait_until(live, lambda: "▶▶" in live.line(1), "the dwell's ▶▶", 2)
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing =="), "the Doing column", 3)
+    live.mouse("release", 4, 80)
+    live.wait_for("idle")
+    assert "page 2/3" in live.line(1) and "*" in live.line(1), live.line(1)
+    assert "2:1 - - Review PR" in live.line(3), live.text()
+    assert "2:2 - - Fix login bug" in live.line(4), live.text()
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert live.raw.endswith(b"\x1b[?1006l\x1b[?1002l\x1b[?25h\x1b[?1049l"), live.raw[-40:]
+    expected = BOARD.replace("- Fix login bug\n", "").replace("- Review PR\n",
+                                                              "- Review PR\n- Fix login bug\n")
+    assert open(path).read() == expected, open(path).read()
+    script = open(record).read()
+    assert "press x=" in script and "drag x=" in script and "tick " in script, script
+    copy, result, printed = replayed(binary, home, record)
+    assert copy == open(path).read(), copy
+
+
+def test_a_drop_the_hook_refuses_goes_back_and_says_so_on_the_message_line(binary):
+    hook = 'test "$ROWDRAG_TO_TITLE" != "## Done" || { echo "Done is for finished work"; exit 1; }'
+    home, path, live = board(binary, "--on-drop", hook)
+    live.send(" ")  # Write spec, lifted
+    live.wait_for("lifted")
+    live.send("\x1b[C")  # to Doing
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
+    live.send("\x1b[C")  # to Done
+    wait_until(live, lambda: live.line(2).startswith("== ## Done"), "Done")
+    assert ">> - Write spec" in live.text(), live.text()
+    live.send(" ")  # refused
+    live.wait_for("Done is for finished work")
+    assert "the --on-drop command failed" in live.line(ROWS), live.line(ROWS)
+    for line in live.screen.display[1:ROWS - 1]:
+        assert "finished work" not in line, live.text()
+    assert "idle" in live.line(1) and "*" not in live.line(1), live.line(1)
+    assert "3:1 L - Release notes done" in live.line(3) and "Write spec" not in live.text()
+    live.send("\x1b[D\x1b[D")  # the cursor back to the first column: the card is there
+    wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "Todo")
+    assert "1:1 - - Write spec" in live.line(3), live.text()
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == BOARD
+    assert b"Done is for finished work" in live.raw.split(b"\x1b[?1049l")[-1]
+
+
+def test_keyboard_left_right_move_the_lifted_card_across_columns(binary):
+    home, path, live = board(binary)
+    record = os.path.join(home, "session.rowdrag")
+    live.send("q")
+    live.finish()
+    live = Live(binary, path, *OPTIONS, "--record", record)
+    live.wait_for("Fix login bug")
+    live.send("j ")  # Fix login bug, lifted
+    live.wait_for("lifted")
+    live.send("\x1b[C")
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing") and "2:" in live.line(1)
+               or "page 2/3" in live.line(1) and live.line(2).startswith("== ## Doing"), "Doing")
+    assert ">> - Fix login bug" in live.text(), live.text()
+    live.send("\x1b[D")  # back to Todo
+    wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "Todo")
+    assert ">> - Fix login bug" in live.text(), live.text()
+    live.send("l")  # vim's l: Doing again
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
+    live.send(" ")
+    live.wait_for("idle")
+    assert "2:2 - - Fix login bug" in live.text() or "2:1 - - Fix login bug" in live.text()
+    # Left/Right without a card move the cursor between columns.
+    live.send("\x1b[D")
+    wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "Todo")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read()
+    assert written.index("## Doing") < written.index("Fix login bug") < written.index("## Done")
+    copy, result, printed = replayed(binary, home, record)
+    assert copy == written, (copy, open(record).read())
+
+
+def test_a_locked_card_cannot_be_lifted(binary):
+    home, path, live = board(binary)
+    live.send("G")  # the last card: Release notes done, in Done
+    wait_until(live, lambda: live.line(2).startswith("== ## Done"), "Done")
+    assert "›3:1 L - Release notes done" in live.line(3), live.text()
+    live.send(" ")
+    live.wait_for("locked")
+    assert "idle" in live.line(1), live.line(1)
+    live.mouse("press", 3, 10)
+    live.pump(0.8)
+    assert "idle" in live.line(1) and "locked" in live.line(ROWS), live.text()
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_live_with_the_board_on_from_the_shell(binary):
+    import pexpect
+    import repl_tests
+
+    home, path = workspace(BOARD)
+    inputrc = os.path.join(home, "inputrc")
+    with open(inputrc, "w") as f:
+        f.write("set enable-bracketed-paste off\nset bell-style none\n")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", HOME=home, INPUTRC=inputrc,
+               XDG_STATE_HOME=os.path.join(home, "state"))
+    env.pop("ROWDRAG_HISTORY", None)
+    child = pexpect.spawn(binary, [*OPTIONS, path], cwd=home, env=env, dimensions=(24, 80),
+                          timeout=10, encoding="utf-8")
+    child.expect(repl_tests.PROMPT)
+    child.sendline("live")
+    child.expect_exact("\x1b[?1049h")
+    child.expect("Write spec")
+    child.send(" ")
+    child.send("\x1b[C")
+    child.expect("Doing")
+    child.send(" ")
+    child.send("q")
+    child.expect_exact("\x1b[?1049l")
+    child.expect(repl_tests.PROMPT)
+    out = repl_tests.command(child, "list")
+    assert "2:2\t-\t- Write spec" in out or "2:1\t-\t- Write spec" in out, out
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
+
+
+def readme_screen(binary):
+    """The live board of examples/board.md with narrower columns, side by side, in a
+    72x12 terminal, while `Fix login bug` is carried into Doing with Space and Right:
+    the picture in the README's board section."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    home, path = workspace(open(os.path.join(root, "examples", "board.md")).read())
+    live = Live(binary, path, *OPTIONS, "--column", "120", "--spacing", "5", rows=12, columns=72)
+    live.wait_for("Fix login bug")
+    live.send("j ")
+    live.wait_for("lifted")
+    live.send("\x1b[C")
+    live.wait_for("2:1 - - Review PR")
+    live.pump(0.5)
+    picture = "\n".join(line.rstrip() for line in live.screen.display)
+    live.send("\x1b")  # put it back
+    live.send("q")
+    live.finish()
+    return picture
+
+
+def test_the_readme_shows_the_live_board_as_it_is(binary):
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "README.md")) as f:
+        readme = f.read()
+    shown = readme.split("<!-- live board screen -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert shown.rstrip("\n") == readme_screen(binary), (
+        "README's live board screen is out of date; print it with "
+        "python3 Tests/interactive/live_board_tests.py --readme-screen BINARY")
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--readme-screen"]:
+        print(readme_screen(os.path.abspath(sys.argv[2])))
+
+
+def test_holding_a_card_at_the_bottom_edge_scrolls_its_column(binary):
+    cards = "".join(f"- card {k}\n" for k in range(1, 41))
+    home, path = workspace("## Long\n" + cards + "## Short\n- other\n")
+    live = Live(binary, path, "--board", "--header", "^## ")
+    live.wait_for("card 1")
+    live.mouse("press", 3, 10)  # card 1
+    live.wait_for("lifted", 3)
+    for row in range(4, ROWS):
+        live.mouse("motion", row, 10)
+        live.pump(0.02)
+    live.pump(1.5)
+    # The column scrolled under the held card: its first cards are gone from the top.
+    assert "1:2 - - card 2" not in live.text(), live.text()
+    assert ">> - card 1" in live.text(), live.text()
+    live.mouse("release", ROWS - 1, 10)
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read().splitlines()
+    assert written.index("- card 1") > 10, written
+    assert written.index("## Short") > written.index("- card 1"), written
+
+
+def test_a_terminal_that_is_not_utf8_gets_an_ascii_board(binary):
+    home, path = workspace(BOARD)
+    live = Live(binary, path, *OPTIONS, "--column", "120", env={"LANG": "C", "LC_ALL": "C"})
+    live.wait_for("Write spec")
+    live.send(" \x1b[C")
+    live.wait_for("lifted")
+    live.pump(0.3)
+    live.send("\x1b")
+    live.pump(0.3)
+    assert all(b < 0x80 for b in live.raw), [hex(b) for b in live.raw if b >= 0x80][:8]
+    assert all(len(line) == 80 for line in live.screen.display)
+    assert "?" not in "".join(live.screen.display[1:-1]), live.text()
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_mouse_drag_to_the_left_edge_turns_the_page_back(binary):
+    home, path, live = board(binary)
+    live.send("\x1b[C")  # the cursor to Doing: the board pages there
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
+    live.mouse("press", 3, 40)  # Review PR
+    live.wait_for("lifted", 3)
+    for column in range(35, 0, -5):
+        live.mouse("motion", 3, column)
+        live.pump(0.02)
+    live.mouse("motion", 3, 1)
+    wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "the Todo column", 3)
+    live.mouse("release", 3, 1)
+    live.wait_for("idle")
+    assert "page 1/3" in live.line(1), live.line(1)
+    assert "Review PR" in live.text(), live.text()
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read()
+    assert written.index("Review PR") < written.index("## Doing"), written
