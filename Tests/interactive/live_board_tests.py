@@ -7,7 +7,7 @@ import os
 import subprocess
 import time
 
-from live_tests import Live, ROWS, workspace
+from live_tests import Live, ROWS, readme_block, workspace
 
 BOARD = "## Todo\n- Write spec\n- Fix login bug\n- Ship 1.2\n## Doing\n- Review PR\n" \
         "## Done\n- Release notes done\n"
@@ -224,20 +224,10 @@ def readme_screen(binary):
 
 
 def test_the_readme_shows_the_live_board_as_it_is(binary):
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    with open(os.path.join(root, "README.md")) as f:
-        readme = f.read()
-    shown = readme.split("<!-- live board screen -->\n```text\n", 1)[1].split("```", 1)[0]
+    shown = readme_block("live board screen")
     assert shown.rstrip("\n") == readme_screen(binary), (
         "README's live board screen is out of date; print it with "
         "python3 Tests/interactive/live_board_tests.py --readme-screen BINARY")
-
-
-if __name__ == "__main__":
-    import sys
-
-    if sys.argv[1:2] == ["--readme-screen"]:
-        print(readme_screen(os.path.abspath(sys.argv[2])))
 
 
 def test_holding_a_card_at_the_bottom_edge_scrolls_its_column(binary):
@@ -302,3 +292,10 @@ def test_mouse_drag_to_the_left_edge_turns_the_page_back(binary):
     assert live.finish() == 0
     written = open(path).read()
     assert written.index("Review PR") < written.index("## Doing"), written
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--readme-screen"]:
+        print(readme_screen(os.path.abspath(sys.argv[2])))

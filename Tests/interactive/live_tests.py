@@ -528,21 +528,20 @@ def readme_screen(binary):
     return picture
 
 
-def test_the_readme_shows_the_live_view_as_it_is(binary):
+def readme_block(marker):
+    """The text block the README shows after `<!-- MARKER -->`: a screen the tests
+    print again and compare."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "README.md")) as f:
         readme = f.read()
-    shown = readme.split("<!-- live screen -->\n```text\n", 1)[1].split("```", 1)[0]
+    return readme.split(f"<!-- {marker} -->\n```text\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_shows_the_live_view_as_it_is(binary):
+    shown = readme_block("live screen")
     assert shown.rstrip("\n") == readme_screen(binary), (
         "README's live screen is out of date; print it with "
         "python3 Tests/interactive/live_tests.py --readme-screen BINARY")
-
-
-if __name__ == "__main__":
-    import sys
-
-    if sys.argv[1:2] == ["--readme-screen"]:
-        print(readme_screen(os.path.abspath(sys.argv[2])))
 
 
 def test_a_markdown_item_covers_its_lines_and_moves_with_them(binary):
@@ -941,3 +940,10 @@ def test_tab_in_the_search_completes_a_literal_pattern(binary):
     assert "›" in live.line(4), live.text()
     live.send("q")
     assert live.finish() == 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--readme-screen"]:
+        print(readme_screen(os.path.abspath(sys.argv[2])))
