@@ -25,9 +25,15 @@ struct PatternScan {
     var totals = [0]
     var last = 0
     var i = 0
+    // Whether the text so far ends with something a `*`, `+` or `?` repeats, and the
+    // operator ending it when that is one of them (a run of them being merged).
+    var afterAtom = false
+    var runOperator: Unicode.Scalar?
     func add(_ atom: Int) {
       totals[totals.count - 1] += atom
       last = atom
+      afterAtom = true
+      runOperator = nil
     }
     while i < chars.count {
       let c = chars[i]
@@ -48,6 +54,8 @@ struct PatternScan {
         continue
       case "(":
         totals.append(0)
+        afterAtom = false
+        runOperator = nil
       case ")" where totals.count > 1:
         let group = totals.removeLast()
         translated.unicodeScalars.append(c)
@@ -77,14 +85,32 @@ struct PatternScan {
         last = Swift.min(1 << 40, last * copies)
         let end = Swift.min(j, chars.count - 1)
         translated.unicodeScalars.append(contentsOf: chars[i...end])
+        runOperator = nil
         i = end + 1
         continue
+      case "*" where runOperator != nil, "+" where runOperator != nil,
+        "?" where runOperator != nil:
+        // Stacked operators repeat a repetition: `x++` is `x+`, `x??` is `x?`, and any
+        // other mix (`x*?`, `x?+`, `x+*`) is `x*`. glibc builds each as a nested copy,
+        // whose closure takes exponential time (a fuzzer's `9+++`, 66 `?` and `+++++`
+        // ran for minutes), so the run is given to it as the one operator it means.
+        // Matching keeps no submatches, so only the language counts, and it is the same.
+        let merged: Unicode.Scalar = runOperator == c && c != "*" ? c : "*"
+        translated.unicodeScalars.removeLast()
+        translated.unicodeScalars.append(merged)
+        runOperator = merged
+        i += 1
+        continue
       case "+":
-        // glibc compiles `x+` as `x x*`: two copies of x, and stacked `+` double again.
+        // glibc compiles `x+` as `x x*`: two copies of x.
         totals[totals.count - 1] += last
         last = Swift.min(1 << 40, last * 2)
-      case "|", "*", "?", "^", "$":
-        break
+        if afterAtom { runOperator = c }
+      case "*", "?":
+        if afterAtom { runOperator = c }
+      case "|", "^", "$":
+        afterAtom = false
+        runOperator = nil
       default:
         add(1)
       }

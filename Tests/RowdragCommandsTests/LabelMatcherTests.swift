@@ -1,4 +1,4 @@
-import RowdragCommands
+@testable import RowdragCommands
 import Testing
 
 /// `/REGEX/` is POSIX extended syntax with a guaranteed bound on matching time.
@@ -40,13 +40,29 @@ struct LabelMatcherTests {
     #expect(refusal("((a{1,100}){1,100}){1,100}")?.contains("too complex") == true)
     #expect(refusal("(a{1,100}){1,100}") == nil)  // exactly the limit
     #expect(refusal("x{1,20000}")?.contains("too complex") == true)
-    // Found by the commands fuzzer: glibc compiles x+ as x x*, so stacked + double the
-    // pattern; eighty of them took over 2 GB.
-    #expect(refusal("9" + String(repeating: "+", count: 80))?.contains("too complex") == true)
+    // Found by the commands fuzzer: glibc compiles x+ as x x*, so stacked + doubled the
+    // pattern (eighty of them took over 2 GB), and stacked ? and + built closures in
+    // exponential time (minutes). A run of them is the one operator it means.
+    #expect(refusal("9" + String(repeating: "+", count: 80)) == nil)
+    #expect(refusal("9+++" + String(repeating: "?", count: 66) + "+++++00k") == nil)
     #expect(refusal("(a+)+b+") == nil)
     #expect(refusal("[\\1]") == nil)  // inside brackets \\ and 1 are just characters
     #expect(refusal("(") == "invalid /REGEX/ '(': unmatched ( or \\(")
     #expect(refusal("a{2,1}")?.hasPrefix("invalid /REGEX/ 'a{2,1}': ") == true)
+  }
+
+  @Test(
+    "stacked repetition operators match as the one they mean",
+    arguments: [
+      ("a++", "a+"), ("a??", "a?"), ("a*?", "a*"), ("a?+", "a*"), ("a+*", "a*"), ("a+?", "a*"),
+      ("(ab)+++", "(ab)+"), ("[xy]?????", "[xy]?"), ("a{2}++", "a{2}+"),
+    ])
+  func stackedOperators(_ stacked: String, _ meant: String) throws {
+    for label in ["", "a", "aa", "aaa", "b", "ab", "abab", "x", "xy", "aaaa"] {
+      let anchored = try matches("^" + stacked + "$", label)
+      #expect(anchored == (try matches("^" + meant + "$", label)), "\(stacked) on '\(label)'")
+    }
+    #expect(PatternScan(stacked).translated == meant)
   }
 
   @Test("POSIX extended syntax, GNU escapes, \\d, UTF-8 characters, NULs and bad bytes")
