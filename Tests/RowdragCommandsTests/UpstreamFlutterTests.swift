@@ -8,6 +8,9 @@ import Testing
 ///
 /// - `widgets`: flutter/flutter packages/flutter/test/widgets/reorderable_list_test.dart
 /// - `material`: flutter/flutter packages/flutter/test/material/reorderable_list_test.dart
+/// - `helpers`: flutter/flutter packages/flutter/test/widgets/scrollable_helpers_test.dart
+///   (its other cases are keyboard scrolling and the scroller's own API, outside the
+///   model)
 ///
 /// Translation: an item of height `h` is a row of `h` points; Flutter's test screen is
 /// 800×600 (`viewport 600`, the default), the material file's list `itemHeight * 10` =
@@ -204,5 +207,16 @@ struct UpstreamFlutterTests {
     let script = "press \(row); tick 36; drag \(by > 0 ? "+" : "")\(by); tick 6; release"
     let names = order(script, rows: 4, height: 48, viewport: 480)
     #expect(names.map { $0 + 1 } == expected)
+  }
+
+  // MARK: widgets/scrollable_helpers_test.dart
+
+  @Test(
+    "helpers: 'ReorderableListView in Flexible with one item does not assert when dragged to edge'")
+  func oneItemToTheEdge() {
+    // The only item (a list tile, 56 high) is held at the screen's bottom edge less 10
+    // for a second: no error, and the list is the same one item.
+    #expect(
+      lines("press 1; tick 30; drag y=590; tick 60; release; print", rows: 1, height: 56) == ["0"])
   }
 }
