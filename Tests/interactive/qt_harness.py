@@ -16,7 +16,10 @@ How Qt is driven: QTest's QWindow mouse functions go through QWindowSystemInterf
 input does, so QCursor::pos() (read by QAbstractItemView::doAutoScroll()) follows them and
 the platform drag (QSimpleDrag, an application event filter) sees them. A drag runs its own
 nested event loop inside QDrag::exec(); the view's startDrag() is overridden only to post an
-event that continues the gesture from inside that loop (then it calls QListView's own).
+event that continues the gesture from inside that loop (then it calls QListView's own). After
+the release it posts one more event: QTest's own processEvents() inside mouseRelease() takes
+the wake-up of the loop's exit(), and with no timer pending the loop would sleep in poll()
+for ever (if that event finds the drag still running, it cancels it and reports "stuck").
 Time: the library replaces clock_gettime(CLOCK_MONOTONIC), which Qt's timers read; it starts
 each job at a whole second (1000 s, then 100 s later for each job) and moves only when a
 frame is run: the clock is set to the frame's time (k/60 s after the job's start) and the
@@ -161,8 +164,10 @@ def main():
     clock.value = START_NS
     qInstallMessageHandler(quiet)
     app = QApplication(["qt_harness"])
-    if QApplication.startDragDistance() != 10:
-        sys.exit(f"qt_harness: startDragDistance is {QApplication.startDragDistance()}, not 10")
+    # The platform defaults the gestures are made for (QPlatformTheme's hints).
+    if (QApplication.startDragDistance(), QApplication.doubleClickInterval()) != (10, 400):
+        sys.exit(f"qt_harness: startDragDistance {QApplication.startDragDistance()} and doubleClickInterval "
+                 f"{QApplication.doubleClickInterval()}, not 10 and 400")
     with open(sys.argv[1]) as f:
         jobs = json.load(f)
     for number, job in enumerate(jobs):
