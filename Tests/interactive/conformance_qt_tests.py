@@ -343,7 +343,8 @@ class QtRules:
 
     def auto_scroll(self, y):
         """doAutoScroll(): count + 1 (up to the page step), at the cursor's position now; a
-        timer that scrolls nothing stops."""
+        timer that scrolls nothing stops. (rowdrag's timer runs on at a limit, which changes
+        nothing: only a drag can move the finger, and a drag restarts it in both.)"""
         if "coarse" in self.qt:
             now = self.ns(self.frame)
             following = self.timer + PERIOD_MS * 10**6
