@@ -35,7 +35,8 @@ deps:
 # the chart's legend is laid out for) for the comparison chart and report.
 test-deps: deps
 	@missing=""; \
-	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core; do \
+	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
+	         libjs-sortable libjs-jquery libjs-jquery-ui; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi
