@@ -32,12 +32,14 @@ deps:
 
 # What the tests drive: real shells for completions, mandoc for the man page,
 # pexpect for the terminal sessions, headless Chromium (with a font whose widths
-# the chart's legend is laid out for) for the comparison chart and report; Qt 5's
-# QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it runs under
-# (Tests/interactive/conformance_qt_tests.py).
+# the chart's legend is laid out for) for the comparison chart and report, and
+# for the real SortableJS and jQuery UI the presets are checked against; Qt 5's
+# QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it
+# runs under (Tests/interactive/conformance_*_tests.py).
 test-deps: deps
 	@missing=""; \
-	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core python3-pyqt5 gcc; do \
+	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
+	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi

@@ -140,6 +140,25 @@ class Browser:
         self.page("Page.navigate", {"url": "file://" + os.path.abspath(path)})
         self.wait_event("Page.loadEventFired")
 
+    def add_init_script(self, source):
+        """Runs SOURCE in every document this page opens from now on, before any of the
+        document's own scripts (Page.addScriptToEvaluateOnNewDocument): the place to
+        replace the page's clocks and timers."""
+        return self.page("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
+
+    def mouse(self, kind, x, y, pressed=True):
+        """A trusted mouse event (Input.dispatchMouseEvent) at client (x, y): KIND is
+        "press", "move" or "release", always with the left button; a move carries the
+        left button as held when PRESSED. Returns once the page has handled it."""
+        types = {"press": "mousePressed", "move": "mouseMoved", "release": "mouseReleased"}
+        held = kind == "press" or (kind == "move" and pressed)
+        params = {"type": types[kind], "x": x, "y": y, "modifiers": 0,
+                  "button": "left" if held or kind == "release" else "none",
+                  "buttons": 1 if held else 0}
+        if kind != "move":
+            params["clickCount"] = 1
+        self.page("Input.dispatchMouseEvent", params)
+
     def evaluate(self, expression):
         """The value of a JavaScript expression (awaited when a promise); throws on an exception."""
         result = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True,
