@@ -1,5 +1,7 @@
+import Foundation
 import RowdragCLI
 import RowdragFormats
+import Testing
 
 /// What one in-process run of rowdrag produced.
 struct RunResult: Equatable {
@@ -30,6 +32,14 @@ func rowdrag(
 /// Runs `script` (one -e) over `list` given on standard input.
 func run(_ script: String, on list: String, options: [String] = []) -> RunResult {
   rowdrag(options + ["-e", script], stdin: list)
+}
+
+/// Output lines that are all `state` lines, each as its JSON object.
+func stateObjects<Lines: Sequence>(_ lines: Lines) throws -> [[String: Any]]
+where Lines.Element: StringProtocol {
+  try lines.map {
+    try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+  }
 }
 
 let fiveRows = "alpha\nbeta\ngamma\ndelta\nepsilon\n"

@@ -45,9 +45,7 @@ struct UpstreamFlutterTests {
 
   /// The `state` lines' JSON objects.
   func states(_ script: String, rows n: Int, height h: Int) throws -> [[String: Any]] {
-    try lines(script, rows: n, height: h).map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-    }
+    try stateObjects(lines(script, rows: n, height: h))
   }
 
   // MARK: widgets/reorderable_list_test.dart

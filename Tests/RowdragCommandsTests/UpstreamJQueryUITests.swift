@@ -48,8 +48,7 @@ struct UpstreamJQueryUITests {
 
   /// The first output line of `script`, a `state` line, as its JSON object.
   func state(_ script: String) throws -> [String: Any] {
-    let line = try #require(lines(script).first)
-    return try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    try #require(try stateObjects(lines(script)).first)
   }
 
   /// The `state` after the moves of a drag by `dy` (before the release).

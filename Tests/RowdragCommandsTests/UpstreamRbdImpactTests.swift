@@ -26,10 +26,8 @@ struct UpstreamRbdImpactTests {
     let script = "press \(row); tick 8; " + steps.joined(separator: "; ")
     let result = run(script, on: Self.list, options: ["-n", "--json", "--preset", "rbd"])
     #expect(result.stderr == "")
-    return try result.stdout.split(separator: "\n").map {
-      let state = try #require(
-        JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-      let lifted = try #require(state["lifted"] as? [String: Any])
+    return try stateObjects(result.stdout.split(separator: "\n")).map {
+      let lifted = try #require($0["lifted"] as? [String: Any])
       return try #require(lifted["row"] as? Int)
     }
   }

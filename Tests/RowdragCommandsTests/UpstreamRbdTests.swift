@@ -20,10 +20,8 @@ struct UpstreamRbdTests {
     let result = run(
       script, on: rows, options: ["-n", "--preset", "rbd", "--row-height", "\(h)"])
     #expect(result.stderr == "")
-    return try result.stdout.split(separator: "\n").map {
-      let state = try #require(
-        JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-      return try #require(state["offset"] as? Double)
+    return try stateObjects(result.stdout.split(separator: "\n")).map {
+      try #require($0["offset"] as? Double)
     }
   }
 

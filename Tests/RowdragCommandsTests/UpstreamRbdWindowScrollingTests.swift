@@ -33,10 +33,8 @@ struct UpstreamRbdWindowScrollingTests {
       prefix + script, on: list,
       options: ["-n", "--json", "--preset", "rbd", "--viewport", "1000"])
     #expect(result.stderr == "")
-    return try result.stdout.split(separator: "\n").map {
-      let state = try #require(
-        JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-      return try #require(state["offset"] as? Double)
+    return try stateObjects(result.stdout.split(separator: "\n")).map {
+      try #require($0["offset"] as? Double)
     }
   }
 
