@@ -3,24 +3,24 @@
 # tables; do not edit. A test fails when this file differs from that output.
 
 function __rowdrag_commands
-    printf '%s\t%s\n' 'press' 'start a long press on a row (scrolls it into view first)' \
+    printf '%s\t%s\n' 'press' 'start a long press on a row or a range A,B (scrolls it into view first)' \
         'drag' 'move the finger to a screen point, by D points, or to a row\'s center' \
         'tick' 'advance N display frames (default 1)' \
         'wait' 'advance ceil(SECONDS * fps) frames' \
         'release' 'drop the lifted row in its current slot' \
         'drop' 'drop the lifted row in its current slot' \
         'cancel' 'put the lifted row back where it was' \
-        'move' 'move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)' \
+        'move' 'move a row or a range A,B so its first row ends as row TO (N, $, S:R, +N, -N, before/after ADDR)' \
         'scroll' 'set the scroll offset while idle (clamped)' \
-        'lock' 'make a row unliftable (others may pass it)' \
-        'pin' 'make a row a barrier nothing passes' \
-        'unlock' 'clear a row\'s lock and pin' \
+        'lock' 'make rows unliftable (others may pass them)' \
+        'pin' 'make rows barriers nothing passes' \
+        'unlock' 'clear rows\' lock and pin' \
         'undo' 'undo the last gesture or move' \
         'reject' 'take back the last edit for good, as a refused drop (no redo)' \
         'page' 'turn the board to a column\'s page (board mode)' \
         'redo' 'redo the last undone edit' \
         'print' 'print the list in its input format' \
-        'list' 'print numbered rows with flags and labels' \
+        'list' 'print numbered rows with flags and labels (all, or those)' \
         'show' 'draw the table view as it is now' \
         'live' 'reorder full screen with the mouse or the keys; q returns' \
         'state' 'print the engine state as one JSON line' \

@@ -174,6 +174,66 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     }
   }
 
+  /// Moves the `count` identities at `from…from + count − 1` so that the first ends at
+  /// `to`, shifting those they pass by `count`: a range moved as one block (SPEC §10).
+  /// - Complexity: O(runs) when run-based, O(|to − from| + count) when flat: a block
+  ///   of half a million rows moved to the end of ten million costs one memmove, not
+  ///   half a million single moves.
+  package mutating func move(from: Int, count k: Int, to: Int) {
+    guard from != to, k > 0 else { return }
+    if k == 1 { return move(from: from, to: to) }
+    switch storage {
+    case .flat(var ids):
+      storage = .runs([])
+      RowOrder.rotate(&ids, from: from, count: k, to: to)
+      storage = .flat(ids)
+    case .runs(var runs):
+      storage = .runs([])
+      // Take the block's runs out; the rows after it move up by k.
+      let first = RowOrder.splitRun(at: from, in: &runs)
+      let end = from + k < count ? RowOrder.splitRun(at: from + k, in: &runs) : runs.count
+      var block = Array(runs[first..<end])
+      runs.removeSubrange(first..<end)
+      for j in first..<runs.count { runs[j].position -= k }
+      if !runs.isEmpty { RowOrder.mergeNeighbours(around: Swift.max(0, first - 1), in: &runs) }
+      // Put them back at `to`; the rows from there on move down by k.
+      let last = runs.last.map { $0.position + $0.count } ?? 0
+      let at = to < last ? RowOrder.splitRun(at: to, in: &runs) : runs.count
+      for j in at..<runs.count { runs[j].position += k }
+      for j in block.indices { block[j].position += to - from }
+      runs.insert(contentsOf: block, at: at)
+      RowOrder.mergeNeighbours(around: at + block.count - 1, in: &runs)
+      RowOrder.mergeNeighbours(around: at, in: &runs)
+      storage =
+        runs.count > RowOrder.maxRuns ? .flat(RowOrder.flatten(runs, count: count)) : .runs(runs)
+    }
+  }
+
+  /// Moves `array[from..<from + count]` so that it starts at `to`, shifting the elements
+  /// it passes by `count`: the block and the elements passed swap places, the smaller
+  /// of the two copied aside, the other moved by one memmove.
+  package static func rotate<T>(_ array: inout [T], from: Int, count k: Int, to: Int) {
+    guard from != to, k > 0 else { return }
+    if k == 1 { return rotate(&array, from: from, to: to) }
+    let lo = Swift.min(from, to)
+    let n = Swift.max(from, to) + k - lo
+    // [lo, lo + n) rotates left by `left`: down, the block is the leading part.
+    let left = to > from ? k : n - k
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress.map({ $0 + lo }) else { return }
+      if left <= n - left {
+        let aside = Array(UnsafeBufferPointer(start: base, count: left))
+        base.update(from: base + left, count: n - left)
+        _ = UnsafeMutableBufferPointer(start: base + n - left, count: left)
+          .update(fromContentsOf: aside)
+      } else {
+        let aside = Array(UnsafeBufferPointer(start: base + left, count: n - left))
+        (base + n - left).update(from: base, count: left)
+        _ = UnsafeMutableBufferPointer(start: base, count: n - left).update(fromContentsOf: aside)
+      }
+    }
+  }
+
   /// Moves `array[from]` to `to`, shifting those between by one (a memmove). Shared
   /// with the other per-position stores, which move with their rows.
   package static func rotate<T>(_ array: inout [T], from: Int, to: Int) {

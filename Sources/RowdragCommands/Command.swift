@@ -6,8 +6,23 @@ public enum Address: Sendable, Equatable {
   case last
   /// `S:R`, 1-based section and row.
   case sectionRow(Int, Int)
+  /// `S:$`, the last row of section S (1-based).
+  case sectionLast(Int)
   /// `/REGEX/`, the first row from the top whose label matches.
   case pattern(String)
+}
+
+/// `A,B`: the rows from `first` to `last` inclusive, of one section (SPEC §10). `last`
+/// is looked up from `first` on: a `/REGEX/` there finds the first match at or after
+/// it. A single address is the range of that one row.
+public struct AddressRange: Sendable, Equatable {
+  public var first: Address
+  public var last: Address
+
+  public init(first: Address, last: Address) {
+    self.first = first
+    self.last = last
+  }
 }
 
 /// Where `move` puts a row.
@@ -54,6 +69,16 @@ public enum Command: Sendable, Equatable {
   case release
   case cancel
   case move(Address, to: MoveTarget)
+  /// `press A,B`: lifts the range as one block.
+  case pressRange(AddressRange)
+  /// `move A,B TO`: moves the range as one block.
+  case moveRange(AddressRange, to: MoveTarget)
+  /// `lock A,B`, `pin A,B`, `unlock A,B`: each row of the range.
+  case lockRange(AddressRange)
+  case pinRange(AddressRange)
+  case unlockRange(AddressRange)
+  /// `list A`, `list A,B`: only those rows.
+  case listRows(AddressRange)
   case scrollTo(Double)
   case scrollBy(Double)
   case scrollToRow(Address)
@@ -93,7 +118,8 @@ public enum Command: Sendable, Equatable {
   /// reads nothing but the engine. Output, files and the shell itself are left out.
   var isReplayed: Bool {
     switch self {
-    case .print, .list, .show, .live, .state, .get, .write, .reload, .quit, .help, .presets,
+    case .print, .list, .listRows, .show, .live, .state, .get, .write, .reload, .quit, .help,
+      .presets,
       .trace, .compare:
       false
     default: true

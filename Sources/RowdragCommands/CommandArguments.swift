@@ -52,6 +52,10 @@ public struct CommandArguments: Sendable {
   /// `N`, `$`, `S:R` or `/REGEX/`.
   func address(_ token: Token) throws(CommandError) -> Address {
     switch token {
+    case .range:
+      throw fail(
+        "'\(token.text)' is a range, and one row is needed here; "
+          + "ranges are taken as the rows of \(CommandTable.rangeCommands)")
     case .pattern(let p):
       return .pattern(p)
     case .word("$"):
@@ -63,6 +67,9 @@ public struct CommandArguments: Sendable {
         let r = NumberText.parseWhole(parts[1])
       {
         return .sectionRow(s, r)
+      }
+      if parts.count == 2, parts[1] == "$", let s = NumberText.parseWhole(parts[0]) {
+        return .sectionLast(s)
       }
       if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
         throw fail("row number \(w) is too large")
@@ -93,6 +100,24 @@ public struct CommandArguments: Sendable {
     return (x, y)
   }
 
+  /// `A,B` (SPEC §10): each end an address; nil when the token is not a range.
+  func range(_ token: Token) throws(CommandError) -> AddressRange? {
+    guard case .range(let a, let b) = token else { return nil }
+    if case .word(let w) = b, w.contains(",") {
+      throw fail("'\(token.text)' has more than one comma; a range is A,B")
+    }
+    let first = try address(a)
+    let last = try address(b)
+    return AddressRange(first: first, last: last)
+  }
+
+  /// A range `A,B` or one address: the rows a command of rows acts on.
+  func rows(_ token: Token) throws(CommandError) -> AddressRange {
+    if let range = try range(token) { return range }
+    let a = try address(token)
+    return AddressRange(first: a, last: a)
+  }
+
   /// A command of one address argument.
   func oneAddress() throws(CommandError) -> Address {
     try arity(1...1)
@@ -106,6 +131,7 @@ extension Token {
     switch self {
     case .word(let w): w
     case .pattern(let p): "/\(p)/"
+    case .range(let a, let b): a.text + "," + b.text
     }
   }
 }

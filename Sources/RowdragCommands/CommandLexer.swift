@@ -16,6 +16,9 @@ public enum Token: Sendable, Equatable {
   case word(String)
   /// The pattern between slashes, `\/` already turned into `/`.
   case pattern(String)
+  /// `A,B`: two ends joined by a comma, each a word or a pattern (a range of rows, SPEC
+  /// §10). Only the first comma outside a pattern joins; the second end is taken whole.
+  indirect case range(Token, Token)
 }
 
 /// A syntax error found while splitting a line into commands.
@@ -69,35 +72,46 @@ public struct CommandLexer {
       guard index < bytes.count, bytes[index] != Self.semicolon, bytes[index] != Self.hash else {
         break
       }
-      if bytes[index] == Self.slash {
-        index += 1
-        var pattern: [UInt8] = []
-        var closed = false
-        while index < bytes.count {
-          let b = bytes[index]
-          if b == Self.backslash, index + 1 < bytes.count, bytes[index + 1] == Self.slash {
-            pattern.append(Self.slash)
-            index += 2
-          } else if b == Self.slash {
-            index += 1
-            closed = true
-            break
-          } else {
-            pattern.append(b)
-            index += 1
-          }
-        }
-        guard closed else {
-          index = bytes.count
-          return .failure(
-            LexError(command: name, message: "unterminated /REGEX/; end it with '/'"))
-        }
-        arguments.append(.pattern(RawText.string(pattern)))
-      } else {
-        arguments.append(.word(word()))
+      guard let first = end(stoppingAtComma: true) else {
+        return .failure(LexError(command: name, message: "unterminated /REGEX/; end it with '/'"))
       }
+      guard index < bytes.count, bytes[index] == Self.comma else {
+        arguments.append(first)
+        continue
+      }
+      index += 1
+      guard let second = end(stoppingAtComma: false) else {
+        return .failure(LexError(command: name, message: "unterminated /REGEX/; end it with '/'"))
+      }
+      arguments.append(.range(first, second))
     }
     return .success(RawCommand(name: name, arguments: arguments))
+  }
+
+  /// One word or `/REGEX/` — a whole argument, or one end of `A,B` when a comma
+  /// follows (a word stops at its first comma when `stoppingAtComma`). Nil for an
+  /// unterminated pattern, after which the rest of the line is dropped.
+  private mutating func end(stoppingAtComma: Bool) -> Token? {
+    guard index < bytes.count, bytes[index] == Self.slash else {
+      return .word(word(stoppingAtComma: stoppingAtComma))
+    }
+    index += 1
+    var pattern: [UInt8] = []
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == Self.backslash, index + 1 < bytes.count, bytes[index + 1] == Self.slash {
+        pattern.append(Self.slash)
+        index += 2
+      } else if b == Self.slash {
+        index += 1
+        return .pattern(RawText.string(pattern))
+      } else {
+        pattern.append(b)
+        index += 1
+      }
+    }
+    index = bytes.count
+    return nil
   }
 
   private mutating func skipSpaces() {
@@ -106,17 +120,19 @@ public struct CommandLexer {
     }
   }
 
-  private mutating func word() -> String {
+  private mutating func word(stoppingAtComma: Bool = false) -> String {
     let start = index
     while index < bytes.count {
       let b = bytes[index]
       if b == 32 || b == 9 || b == 13 || b == Self.semicolon || b == Self.hash { break }
+      if stoppingAtComma && b == Self.comma { break }
       index += 1
     }
     return RawText.string(bytes[start..<index])
   }
 
   private static let semicolon: UInt8 = 59
+  private static let comma: UInt8 = 44
   private static let hash: UInt8 = 35
   private static let slash: UInt8 = 47
   private static let backslash: UInt8 = 92

@@ -58,7 +58,8 @@ public enum CommandTable {
   /// Every command, in the order `help` lists them.
   public static let commands: [CommandSpec] = [
     CommandSpec(
-      "press", "ADDR | y=Y | x=X y=Y", "start a long press on a row (scrolls it into view first)",
+      "press", "ADDR | y=Y | x=X y=Y",
+      "start a long press on a row or a range A,B (scrolls it into view first)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(1...2)
@@ -67,6 +68,7 @@ public enum CommandTable {
         return point.x.map { .pressAtPoint(x: $0, y: y) } ?? .pressAt(y: y)
       }
       try args.arity(1...1)
+      if let range = try args.range(args[0]) { return .pressRange(range) }
       return .press(try args.address(args[0]))
     },
     CommandSpec(
@@ -114,31 +116,13 @@ public enum CommandTable {
     CommandSpec("cancel", "put the lifted row back where it was", .cancel),
     CommandSpec(
       "move", "ADDR TO",
-      "move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)",
+      "move a row or a range A,B so its first row ends as row TO (N, $, S:R, +N, -N, before/after ADDR)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(2...3)
+      if let range = try args.range(args[0]) { return .moveRange(range, to: try moveTarget(args)) }
       let row = try args.address(args[0])
-      if args.count == 3 {
-        guard case .word(let side) = args[1], side == "before" || side == "after" else {
-          throw args.fail(
-            "expected 'before' or 'after' before the second row; usage: \(args.usage)")
-        }
-        let other = try args.address(args[2])
-        return .move(row, to: side == "before" ? .before(other) : .after(other))
-      }
-      if case .word(let w) = args[1], w.first == "+" || w.first == "-",
-        let n = NumberText.parseWhole(String(w.dropFirst()))
-      {
-        return .move(row, to: .by(w.first == "-" ? -n : n))
-      }
-      let target = try args.address(args[1])
-      if case .pattern(let p) = target {
-        throw args.fail(
-          "TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say "
-            + "'before /\(p)/' or 'after /\(p)/'")
-      }
-      return .move(row, to: .row(target))
+      return .move(row, to: try moveTarget(args))
     },
     CommandSpec(
       "scroll", "y=O | +D | -D | ADDR | top | bottom", "set the scroll offset while idle (clamped)",
@@ -152,13 +136,23 @@ public enum CommandTable {
       return .scrollToRow(try args.address(args[0]))
     },
     CommandSpec(
-      "lock", "ADDR", "make a row unliftable (others may pass it)", completes: .rowLabels
-    ) { (args) throws(CommandError) in .lock(try args.oneAddress()) },
-    CommandSpec("pin", "ADDR", "make a row a barrier nothing passes", completes: .rowLabels) {
-      (args) throws(CommandError) in .pin(try args.oneAddress())
+      "lock", "ADDR | A,B", "make rows unliftable (others may pass them)", completes: .rowLabels
+    ) { (args) throws(CommandError) in
+      try args.arity(1...1)
+      if let range = try args.range(args[0]) { return .lockRange(range) }
+      return .lock(try args.oneAddress())
     },
-    CommandSpec("unlock", "ADDR", "clear a row's lock and pin", completes: .rowLabels) {
-      (args) throws(CommandError) in .unlock(try args.oneAddress())
+    CommandSpec("pin", "ADDR | A,B", "make rows barriers nothing passes", completes: .rowLabels) {
+      (args) throws(CommandError) in
+      try args.arity(1...1)
+      if let range = try args.range(args[0]) { return .pinRange(range) }
+      return .pin(try args.oneAddress())
+    },
+    CommandSpec("unlock", "ADDR | A,B", "clear rows' lock and pin", completes: .rowLabels) {
+      (args) throws(CommandError) in
+      try args.arity(1...1)
+      if let range = try args.range(args[0]) { return .unlockRange(range) }
+      return .unlock(try args.oneAddress())
     },
     CommandSpec("undo", "undo the last gesture or move", .undo),
     CommandSpec(
@@ -175,13 +169,21 @@ public enum CommandTable {
       case .word("$"): return .page(.last)
       case .word(let w):
         if let k = NumberText.parseWhole(w) { return .page(.column(k)) }
+      case .range: break
       }
       throw args.fail(
         "'\(args[0].text)' is not a page; use a column number, $, next, prev or /TITLE/")
     },
     CommandSpec("redo", "redo the last undone edit", .redo),
     CommandSpec("print", "print the list in its input format", .print),
-    CommandSpec("list", "print numbered rows with flags and labels", .list),
+    CommandSpec(
+      "list", "[ADDR | A,B]", "print numbered rows with flags and labels (all, or those)",
+      completes: .rowLabels
+    ) { (args) throws(CommandError) in
+      try args.arity(0...1)
+      guard args.count == 1 else { return .list }
+      return .listRows(try args.rows(args[0]))
+    },
     CommandSpec("show", "draw the table view as it is now", .show),
     CommandSpec("live", "reorder full screen with the mouse or the keys; q returns", .live),
     CommandSpec("state", "print the engine state as one JSON line", .state),
@@ -241,6 +243,38 @@ public enum CommandTable {
     },
   ]
 
+  /// The commands that take a range `A,B`, as an error message lists them.
+  static let rangeCommands = "press, move, lock, pin, unlock and list"
+
+  /// `TO` of `move ADDR TO` or `move A,B TO`: `N`, `$`, `S:R`, `+N`, `-N`, or
+  /// `before ADDR` / `after ADDR`.
+  static func moveTarget(_ args: CommandArguments) throws(CommandError) -> MoveTarget {
+    if args.count == 3 {
+      guard case .word(let side) = args[1], side == "before" || side == "after" else {
+        throw args.fail(
+          "expected 'before' or 'after' before the second row; usage: \(args.usage)")
+      }
+      let other = try args.address(args[2])
+      return side == "before" ? .before(other) : .after(other)
+    }
+    if case .word(let w) = args[1], w.first == "+" || w.first == "-",
+      let n = NumberText.parseWhole(String(w.dropFirst()))
+    {
+      return .by(w.first == "-" ? -n : n)
+    }
+    let target = try args.address(args[1])
+    if case .sectionLast(let s) = target {
+      throw args.fail(
+        "TO must be N, $, S:R, +N or -N, not \(s):$; to end a section, say 'after \(s):$'")
+    }
+    if case .pattern(let p) = target {
+      throw args.fail(
+        "TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say "
+          + "'before /\(p)/' or 'after /\(p)/'")
+    }
+    return .row(target)
+  }
+
   /// The names and aliases of the commands whose argument is a path (the lexer asks).
   static let pathCommands = Set(commands.filter(\.takesPath).flatMap { [$0.name] + $0.aliases })
 
@@ -276,7 +310,9 @@ public enum CommandTable {
           ([spec.name] + spec.parameters.map { "\($0.name)=\($0.synopsis)" }).joined(separator: " ")
         }.joined(separator: "; "))
     lines.append(
-      "addresses: N (row number), $ (last row), S:R (section:row), /REGEX/ (first match)")
+      "addresses: N (row number), $ (last row), S:R (section:row), S:$ (a section's last row), "
+        + "/REGEX/ (first match); "
+        + "A,B (rows A to B of one section: \(rangeCommands))")
     lines.append("commands are separated by ';' or newlines; '#' starts a comment")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -33,6 +33,13 @@ extension EngineError {
       "no row at y=\(NumberText.short(y)) (a header, a footer or empty space); press a row"
     case .crossesPinned(let row, let pinned):
       "row \(row) would cross pinned row \(pinned); pinned rows cannot be passed"
+    case .rangeAcrossSections(let first, let last):
+      "rows \(first) to \(last) are not in one section; a range must lie within one section"
+    case .blockPastEnd(let row, let count, let rows):
+      "\(count) rows starting at row \(row) would run past the last row (\(rows)); "
+        + "the first row can go at most to row \(rows - count + 1) ($)"
+    case .rangeOnBoard:
+      "board mode moves one card at a time; press a single row, or set board off"
     case .otherSection(let row):
       "row \(row) would change section, but sections are kept (set sections cross)"
     case .nothingToUndo:

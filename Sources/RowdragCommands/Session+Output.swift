@@ -10,10 +10,11 @@ extension Session {
     out.owesNewline = out.endsWithoutNewline
   }
 
-  /// `list`: `%6d<TAB>flag<TAB>label`, one line a row.
-  func writeListing(to out: OutputSink) throws {
+  /// `list`: `%6d<TAB>flag<TAB>label`, one line a row — every row, or those of `rows`
+  /// (`list A,B`), with their global numbers. Every lifted row is marked `>`.
+  func writeListing(to out: OutputSink, rows: Range<Int>? = nil) throws {
     let layout = engine.layout
-    let lifted = engine.lift?.position
+    let lifted = engine.lift.map { $0.position..<($0.position + $0.count) } ?? 0..<0
     let escaping = out.isTerminal
     let writer = ListingWriter(out: out)
     var escaped: [UInt8] = []
@@ -22,7 +23,11 @@ extension Session {
     var column = 0
     try document.forEachLabel(in: layout.order) { position, label in
       if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
-      let mark = position == lifted ? UInt8(ascii: ">") : layout.flags(at: position).markByte
+      if let rows {
+        guard position < rows.upperBound else { return false }
+        guard position >= rows.lowerBound else { return true }
+      }
+      let mark = lifted.contains(position) ? UInt8(ascii: ">") : layout.flags(at: position).markByte
       var address: (Int, Int)?
       if board {
         while position >= layout.sectionEnd(column) { column += 1 }
@@ -52,7 +57,9 @@ extension Session {
     line += ",\"phase\":\"\(engine.phase.name)\",\"rows\":\(engine.layout.rowCount),\"lifted\":"
     if let lift = engine.lift {
       line += "{\"row\":\(lift.position + 1),\"from\":\(lift.sourcePosition + 1)"
-      line += ",\"finger\":\(n(lift.finger)),\"center\":\(n(lift.center))}"
+      line += ",\"finger\":\(n(lift.finger)),\"center\":\(n(lift.center))"
+      // A range (SPEC §10): its row count, only when more than one row is lifted.
+      line += lift.count > 1 ? ",\"count\":\(lift.count)}" : "}"
     } else {
       line += "null"
     }

@@ -169,6 +169,7 @@ public final class Session {
   }
 
   func perform(_ command: Command, out: OutputSink) throws -> Outcome {
+    if try performRange(command, out: out) { return .proceed }
     switch command {
     case .press(let a): try engine.press(position: try resolve(a))
     case .pressAt(let y): try engine.press(screenY: y)
@@ -264,6 +265,12 @@ public final class Session {
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path): try setTrace(path)
     case .compare(let words): try out.write(try compare(words))
+    case .moveRange(let range, let target):
+      let edits = engine.undoCount
+      try withDropHook { try $0.move(range, to: target) }
+      if engine.undoCount > edits { notifyMove() }
+    case .pressRange, .lockRange, .pinRange, .unlockRange, .listRows:
+      break  // performRange ran it
     }
     return .proceed
   }
@@ -360,6 +367,15 @@ public final class Session {
         throw EngineError.sectionRowOutOfRange(section: s, row: r, limit: k)
       }
       return layout.position(section: s - 1, row: r - 1)
+    case .sectionLast(let s):
+      guard s >= 1, s <= layout.sectionCount else {
+        throw EngineError.sectionOutOfRange(section: s, count: layout.sectionCount)
+      }
+      let k = layout.rowCount(inSection: s - 1)
+      guard k > 0 else {
+        throw CommandError(command: "", message: "section \(s) is empty; \(s):$ names no row")
+      }
+      return layout.position(section: s - 1, row: k - 1)
     case .pattern(let p):
       let matcher = try cachedMatcher(p)
       var found: Int?
@@ -413,7 +429,9 @@ public final class Session {
   /// `moved 3 → 1` (global row numbers) for the last edit.
   private func notifyMove() {
     guard let notify, let edit = engine.lastEdit else { return }
-    notify("moved \(edit.from + 1) → \(edit.to + 1)")
+    let k = engine.lastEditCount
+    guard k > 1 else { return notify("moved \(edit.from + 1) → \(edit.to + 1)") }
+    notify("moved \(edit.from + 1),\(edit.from + k) → \(edit.to + 1),\(edit.to + k)")
   }
 
   /// The label of the row at `position`.

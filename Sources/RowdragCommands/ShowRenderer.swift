@@ -70,7 +70,7 @@ struct ShowRenderer {
         text = "       \(yRange(top - o, top - o + layout.headerHeight(s)))== \(title) =="
       case .row(let p, let top, let h):
         let y = yRange(top - o, top + h - o)
-        if p == lift?.position {
+        if let lift, p >= lift.position, p < lift.position + lift.count {
           text = "\(pad(p + 1)) \(y)  " + String(repeating: ". ", count: compact ? 4 : 8)
           style = "2"
         } else {
@@ -87,6 +87,7 @@ struct ShowRenderer {
         let y = yRange(lift.center - lift.height / 2 - o, lift.center + lift.height / 2 - o)
         text =
           ">>\(pad(lift.position + 1, 4)) \(y)> \(session.label(atPosition: lift.position))"
+          + (lift.count > 1 ? " (+\(lift.count - 1) rows)" : "")
           + "  (finger y=\(n(lift.finger)))"
         style = "1;7"
       }
@@ -110,7 +111,8 @@ struct ShowRenderer {
       case .row(let p, let top, let h):
         items.append(.row(position: p, top: top, height: h))
         let lines =
-          p == engine.lift?.position ? 1 : document.lineCount(ofRow: Int(layout.order[p]))
+          engine.lift.map { p >= $0.position && p < $0.position + $0.count } == true
+          ? 1 : document.lineCount(ofRow: Int(layout.order[p]))
         for k in 1..<Swift.max(1, lines) { items.append(.more(position: p, line: k)) }
       }
       return items.count <= ShowRenderer.maxLines

@@ -50,7 +50,8 @@ final class TraceWriter {
   }
 
   /// `{"t":…,"phase":"…","offset":…,"delta":…,"amount":…,"fired":N,"finger":Y|null,
-  /// "center":c|null,"row":i|null}` and a newline; numbers as SPEC §5.3.
+  /// "center":c|null,"row":i|null}` (with `"count":n` after `row` while a range of
+  /// n > 1 rows is lifted) and a newline; numbers as SPEC §5.3.
   static func line(_ r: FrameReport) -> String {
     let n = NumberText.fixed3
     var line = "{\"t\":\(n(r.time)),\"phase\":\"\(r.phase.name)\",\"offset\":\(n(r.offset))"
@@ -64,7 +65,9 @@ final class TraceWriter {
       }
     line += ",\"finger\":" + (finger.map(n) ?? "null")
     if case .lifted(let lift) = r.phase {
-      line += ",\"center\":\(n(lift.center)),\"row\":\(lift.position + 1)}\n"
+      line += ",\"center\":\(n(lift.center)),\"row\":\(lift.position + 1)"
+      // A range (SPEC §10): its row count, only while more than one row is lifted.
+      line += lift.count > 1 ? ",\"count\":\(lift.count)}\n" : "}\n"
     } else {
       line += ",\"center\":null,\"row\":null}\n"
     }

@@ -66,7 +66,8 @@ extension Engine {
     try requireIdle()
     guard let edit = undoStack.popLast() else { throw .nothingToUndo }
     layout.relocate(
-      from: edit.to, fromSection: edit.toSection, to: edit.from, toSection: edit.fromSection)
+      from: edit.to, count: edit.count, fromSection: edit.toSection, to: edit.from,
+      toSection: edit.fromSection)
     clampContainers()
     return edit
   }
@@ -76,7 +77,8 @@ extension Engine {
     try requireIdle()
     guard let edit = redoStack.popLast() else { throw .nothingToRedo }
     layout.relocate(
-      from: edit.from, fromSection: edit.fromSection, to: edit.to, toSection: edit.toSection)
+      from: edit.from, count: edit.count, fromSection: edit.fromSection, to: edit.to,
+      toSection: edit.toSection)
     undoStack.append(edit)
     clampContainers()
   }

@@ -22,9 +22,10 @@ extension Engine {
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
   }
 
-  mutating func begin(position: Int, section: Int, finger: Double) {
+  mutating func begin(position: Int, section: Int, finger: Double, count: Int = 1) {
     dirtyAtPress = layout.differsFromBaseline
-    let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
+    let touch = Touch(
+      position: position, section: section, pressY: finger, finger: finger, held: 0, count: count)
     if settings.hold > 0 || settings.distance > 0 {
       phase = .holding(touch)
     } else {
@@ -37,7 +38,7 @@ extension Engine {
   /// now from the finger (SPEC §9.8), and the auto-scroll's run starts (the catalogue
   /// §2.1, §2.6).
   mutating func liftRow(_ touch: Touch, top: Double) {
-    let height = layout.height(at: touch.position)
+    let height = layout.height(at: touch.position, count: touch.count)
     // `grab press` (the catalogue §4.4): measured from the finger of the press; nothing
     // scrolls while holding, so the offset is the press's.
     let grab = top + height / 2 - (offset + (settings.grab == .press ? touch.pressY : touch.finger))
@@ -46,7 +47,7 @@ extension Engine {
       sourceSection: touch.section,
       sourceRow: touch.position - layout.sectionStarts[touch.section], finger: touch.finger,
       center: 0, grab: grab, height: height,
-      scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time))
+      scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time), count: touch.count)
     lift.center = snapshotCenter(lift, finger: touch.finger)
     startScrollRun(&lift)
     phase = .lifted(lift)

@@ -22,13 +22,13 @@ extension Engine {
         record(
           Edit(
             from: lift.sourcePosition, fromSection: lift.sourceSection, to: lift.position,
-            toSection: lift.section))
+            toSection: lift.section, count: lift.count))
       }
       phase = .idle
     }
   }
 
-  /// Returns the lifted row to where it was lifted from; records nothing.
+  /// Returns the lifted row (or range) to where it was lifted from; records nothing.
   public mutating func cancel() throws(EngineError) {
     endTouch()
     defer { clampContainers() }
@@ -39,8 +39,8 @@ extension Engine {
       phase = .idle
     case .lifted(let lift):
       layout.relocate(
-        from: lift.position, fromSection: lift.section, to: lift.sourcePosition,
-        toSection: lift.sourceSection)
+        from: lift.position, count: lift.count, fromSection: lift.section,
+        to: lift.sourcePosition, toSection: lift.sourceSection)
       phase = .idle
     }
   }

@@ -50,7 +50,8 @@ extension Engine {
       offset.isNormal, lift.center.isNormal
     else { return false }
     let geometry = TableGeometry(
-      layout: layout, lifted: Slot(position: lift.position, section: lift.section))
+      layout: layout, lifted: Slot(position: lift.position, section: lift.section),
+      count: lift.count)
     guard let zone = settings.rule.function.quietZone(reorderInput(lift), in: geometry) else {
       return false
     }

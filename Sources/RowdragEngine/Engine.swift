@@ -34,12 +34,14 @@ public struct Engine: Sendable {
   /// know the skips were exercised).
   var framesSkipped = 0
 
-  /// One undoable edit: a single row moved from one index path to another.
+  /// One undoable edit: a row, or a block of `count` rows (a range, SPEC §10), moved
+  /// from one index path to another; positions are the first row's.
   struct Edit: Sendable {
     var from: Int
     var fromSection: Int
     var to: Int
     var toSection: Int
+    var count = 1
   }
 
   /// An engine over `layout` with the default settings, scrolled to the top.
@@ -124,6 +126,8 @@ public struct Engine: Sendable {
       )
     }
   }
+  /// The rows the last edit moved: more than one for a range (SPEC §10).
+  public var lastEditCount: Int { undoStack.last?.count ?? 1 }
   /// How many edits can be undone.
   public var undoCount: Int { undoStack.count }
 

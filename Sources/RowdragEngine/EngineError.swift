@@ -29,6 +29,13 @@ public enum EngineError: Error, Sendable, Equatable {
   case noRowAt(y: Double)
   /// Moving row `row` would pass pinned row `pinned`.
   case crossesPinned(row: Int, pinned: Int)
+  /// A range from row `first` to row `last` spans more than one section.
+  case rangeAcrossSections(first: Int, last: Int)
+  /// A block of `count` rows moved to start at row `row` would run past the `rows`
+  /// rows of the list.
+  case blockPastEnd(row: Int, count: Int, rows: Int)
+  /// A range was pressed on the board, which moves one card at a time.
+  case rangeOnBoard
   /// Moving row `row` would change its section while sections are kept.
   case otherSection(row: Int)
   /// The undo history is empty.

@@ -36,6 +36,47 @@ extension Layout {
     mismatches += order.mismatches(lo, hi) + startMismatches(lowSection, highSection)
   }
 
+  /// Moves the `count` consecutive rows at `from…` (all in section `fromSection`) as
+  /// one block so that the first ends at global position `to` in section `toSection`,
+  /// in their order: a range's step, jump, `move`, `cancel`, undo and redo (SPEC §10).
+  ///
+  /// One row goes through `relocate(from:fromSection:to:toSection:)` itself, so a
+  /// single row is moved exactly as before. The caller guarantees the destination is
+  /// consistent (the block lies inside `toSection` once there).
+  /// - Complexity: as `relocate`, with `|to − from| + count` for `|to − from|`.
+  mutating func relocate(from: Int, count: Int, fromSection: Int, to: Int, toSection: Int) {
+    if count == 1 {
+      return relocate(from: from, fromSection: fromSection, to: to, toSection: toSection)
+    }
+    let lo = Swift.min(from, to)
+    let hi = Swift.max(from, to) + count - 1
+    let lowSection = Swift.min(fromSection, toSection) + 1
+    let highSection = Swift.max(fromSection, toSection)
+    mismatches -= order.mismatches(lo, hi) + startMismatches(lowSection, highSection)
+
+    if from != to {
+      order.move(from: from, count: count, to: to)
+      if !flagStore.isEmpty { RowOrder.rotate(&flagStore, from: from, count: count, to: to) }
+      if !ownHeights.isEmpty {
+        RowOrder.rotate(&ownHeights, from: from, count: count, to: to)
+        for k in (lo + 1)...(hi + 1) { prefix[k] = prefix[k - 1] + height(at: k - 1) }
+      }
+    }
+    if toSection > fromSection {
+      for s in lowSection...highSection { sectionStarts[s] -= count }
+    } else if toSection < fromSection {
+      for s in lowSection...highSection { sectionStarts[s] += count }
+    }
+    mismatches += order.mismatches(lo, hi) + startMismatches(lowSection, highSection)
+  }
+
+  /// The height of the `count` rows from `position` on, all in one section: a range's
+  /// snapshot height `h_L`. One row's is its own height, exactly.
+  /// - Complexity: O(1).
+  public func height(at position: Int, count: Int) -> Double {
+    count == 1 ? height(at: position) : rowsBefore(position + count) - rowsBefore(position)
+  }
+
   private func startMismatches(_ lo: Int, _ hi: Int) -> Int {
     guard lo <= hi else { return 0 }
     var count = 0

@@ -33,9 +33,11 @@ public struct Touch: Sendable, Equatable {
   public var finger: Double
   /// Seconds held so far.
   public var held: Double
+  /// Rows pressed: a range of `count` consecutive rows from `position` (SPEC §10).
+  public var count = 1
 }
 
-/// A lifted row and its floating snapshot.
+/// A lifted row, or a range of rows lifted as one block, and its floating snapshot.
 public struct Lift: Sendable, Equatable {
   /// Current global position of the lifted row `L`.
   public var position: Int
@@ -57,4 +59,7 @@ public struct Lift: Sendable, Equatable {
   public var height: Double
   /// The auto-scroll's memory for this gesture.
   public var scroll: ScrollRun
+  /// Rows lifted: a block of `count` consecutive rows whose first is at `position`,
+  /// moving as one item of height `height` (SPEC §10); 1 for a single row.
+  public var count = 1
 }

@@ -42,8 +42,10 @@ enum EngineTarget {
         layout: Layout(sections: sections, ownHeights: heights, flags: flags), settings: settings)
     else { return }
     Invariants.check(engine)
+    // A lifted range's rows in order, as first seen lifted: a block never splits.
+    var block: [Int32]?
     while !input.isAtEnd {
-      let command = input.next() % 22
+      let command = input.next() % 24
       let argument = input.next()
       let row = rows == 0 ? 0 : argument % (rows + 1) - (argument % 7 == 0 ? 1 : 0)
       let y = Double(argument) * 3 - 30
@@ -73,6 +75,9 @@ enum EngineTarget {
         case 20 where engine.surface.isBoard:
           try engine.drag(toScreenX: Double(argument) * 2 - 20, y: argument % 2 == 0 ? nil : y)
         case 21 where engine.surface.isBoard: try engine.page(argument % 4)
+        case 22: try engine.press(position: row, count: 1 + argument % 5)
+        case 23:
+          try engine.move(row, count: 1 + argument % 4, toPosition: argument % Swift.max(1, rows))
         default: try engine.setRowHeight(Double(argument % 100))
         }
       } catch {
@@ -80,6 +85,7 @@ enum EngineTarget {
         precondition(engine.layout.order.map { $0 } == before, "a refused command moved rows")
       }
       Invariants.check(engine)
+      block = Invariants.checkBlock(engine, lifted: block)
     }
   }
 }

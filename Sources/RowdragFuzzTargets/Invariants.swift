@@ -36,6 +36,30 @@ enum Invariants {
           && lift.position < layout.sectionEnd(lift.section), "the lifted row left its section")
       precondition(layout.flags(at: lift.position).isEmpty, "a flagged row is lifted")
       precondition(lift.center.isFinite, "the snapshot is not finite")
+      precondition(
+        lift.count >= 1 && lift.position + lift.count <= layout.sectionEnd(lift.section),
+        "the lifted block left its section")
+      for k in lift.position..<(lift.position + lift.count) {
+        precondition(layout.flags(at: k).isEmpty, "a flagged row is lifted in a block")
+      }
     }
+  }
+
+  /// A lifted range (SPEC §10) keeps its rows consecutive and in their order for the
+  /// whole gesture, and they stay together when it ends. `lifted` is the block's rows
+  /// as last checked; returns them for the next check (nil once nothing is lifted).
+  static func checkBlock(_ engine: Engine, lifted: [Int32]?) -> [Int32]? {
+    let order = engine.layout.order
+    guard let lift = engine.lift else {
+      guard let rows = lifted, let first = order.firstIndex(of: rows[0]) else { return nil }
+      precondition(
+        first + rows.count <= order.count
+          && order[first..<(first + rows.count)].elementsEqual(rows),
+        "a released block came apart")
+      return nil
+    }
+    let now = Array(order[lift.position..<(lift.position + lift.count)])
+    precondition(lifted == nil || lifted == now, "the lifted block split or changed")
+    return now
   }
 }

@@ -58,6 +58,35 @@ struct RowOrderTests {
     }
   }
 
+  @Test("random block moves agree with an array, as runs and after flattening")
+  func randomBlockMoves() {
+    var rng = SplitMix64(seed: 23)
+    for trial in 0..<60 {
+      let n = [2, 3, 10, 1000][trial % 4]
+      var order = RowOrder(identityOfCount: n)
+      var model = (0..<Int32(n)).map { $0 }
+      var flags = (0..<n).map { $0 }
+      let moves = trial < 30 ? 40 : 400
+      for step in 0..<moves {
+        let count = Int.random(in: 1...Swift.min(n, 1 + n / 3), using: &rng)
+        let from = Int.random(in: 0...(n - count), using: &rng)
+        // Often by one slot, as a drag moves a block; sometimes anywhere.
+        let to =
+          Bool.random(using: &rng)
+          ? Swift.min(n - count, Swift.max(0, from + Int.random(in: -1...1, using: &rng)))
+          : Int.random(in: 0...(n - count), using: &rng)
+        order.move(from: from, count: count, to: to)
+        RowOrder.rotate(&flags, from: from, count: count, to: to)
+        let block = Array(model[from..<(from + count)])
+        model.removeSubrange(from..<(from + count))
+        model.insert(contentsOf: block, at: to)
+        #expect(flags.map(Int32.init) == model, "trial \(trial) step \(step): rotate")
+        if step % 37 == 0 { expectAgrees(order, model, "trial \(trial) step \(step)") }
+      }
+      expectAgrees(order, model, "trial \(trial) end")
+    }
+  }
+
   @Test("an order flattens past maxRuns runs")
   func flattening() {
     let n = 4 * RowOrder.maxRuns

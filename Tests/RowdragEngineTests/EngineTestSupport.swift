@@ -68,6 +68,19 @@ extension Engine {
       if !layout.flags(at: lift.position).isDisjoint(with: [.locked, .pinned]) {
         return "a flagged row is lifted"
       }
+      // A range (SPEC §10): its rows stay consecutive, in its section, unflagged, and
+      // the snapshot is as high as they are.
+      if lift.count < 1 || lift.position + lift.count > layout.sectionEnd(lift.section) {
+        return "lifted block of \(lift.count) rows leaves section \(lift.section)"
+      }
+      for k in lift.position..<(lift.position + lift.count)
+      where !layout.flags(at: k).isDisjoint(with: [.locked, .pinned]) {
+        return "a flagged row is lifted in the block"
+      }
+      let blockHeight = layout.height(at: lift.position, count: lift.count)
+      if abs(lift.height - blockHeight) > 1e-9 * max(1, blockHeight) {
+        return "snapshot height \(lift.height) is not the block's"
+      }
       // The snapshot follows the finger, kept between the insets with clamp inset (grab
       // and clamp take effect at the next drag, so either form may hold).
       let candidates = [lift.grab, 0].flatMap { g in

@@ -35,7 +35,10 @@ struct RandomInvariantTests {
   }
 
   /// Runs one random command; errors are fine, they must just change nothing.
-  func randomCommand(_ engine: inout Engine, _ rng: inout SplitMix64) -> String {
+  /// With `ranges`, ranges (SPEC §10) join the mix: presses and moves of blocks.
+  func randomCommand(_ engine: inout Engine, _ rng: inout SplitMix64, ranges: Bool = false)
+    -> String
+  {
     let n = max(1, engine.layout.rowCount)
     let row = Int.random(in: -1...n, using: &rng)
     let y =
@@ -44,7 +47,7 @@ struct RandomInvariantTests {
     let before = engine
     var name = ""
     do {
-      switch Int.random(in: 0..<24, using: &rng) {
+      switch Int.random(in: 0..<(ranges ? 28 : 24), using: &rng) {
       case 0, 1: name = "press"; try engine.press(position: row)
       case 2, 3: name = "press y"; try engine.press(screenY: y)
       case 4, 5, 6: name = "drag y"; try engine.drag(toScreenY: y)
@@ -83,9 +86,23 @@ struct RandomInvariantTests {
         engine.setClamp(rng.next(3) == 0 ? .inset : .none)
         try engine.setSlop([10, 0, 8, 18][rng.next(4)])
         try engine.setDistance([0, 0, 1, 10][rng.next(4)])
-      default:
+      case 23:
         name = "set geometry"
         try engine.setViewport([150, 300, 600][Int.random(in: 0..<3, using: &rng)])
+      case 24, 25:
+        name = "press range"
+        try engine.press(position: row, count: Int.random(in: 1...6, using: &rng))
+      case 26:
+        name = "move range"
+        try engine.move(
+          row, count: Int.random(in: 1...6, using: &rng),
+          toPosition: Int.random(in: -1...n, using: &rng))
+      default:
+        name = "move range S:R"
+        try engine.move(
+          row, count: Int.random(in: 1...6, using: &rng),
+          toSection: Int.random(in: 0..<engine.layout.sectionCount, using: &rng),
+          row: Int.random(in: 0...4, using: &rng))
       }
     } catch {
       if engine.ids != before.ids || engine.offset != before.offset || engine.phase != before.phase
@@ -138,6 +155,64 @@ struct RandomInvariantTests {
         }
       }
     }
+  }
+
+  @Test("100,000 random commands with ranges keep every invariant; a block never splits")
+  func rangeInvariants() throws {
+    var rng = SplitMix64(seed: 23)
+    var commands = 0
+    var ranges = 0
+    while commands < 100_000 {
+      var engine = try randomEngine(&rng)
+      // The lifted block's rows, in order, as first seen lifted.
+      var block: [Int32]?
+      for _ in 0..<200 {
+        let pinnedBefore = pinnedIDs(engine)
+        let undoBefore = engine.undoCount
+        let name = randomCommand(&engine, &rng, ranges: true)
+        commands += 1
+        if let broken = engine.brokenInvariant() {
+          Issue.record("after \(name) (command \(commands)): \(broken)")
+          return
+        }
+        if name.hasPrefix("refused") {
+          Issue.record("command \(commands): \(name)")
+          return
+        }
+        if let lift = engine.lift {
+          let now = Array(engine.layout.order[lift.position..<(lift.position + lift.count)])
+          if lift.count > 1 { ranges += 1 }
+          if block == nil { block = now }
+          if now != block {
+            Issue.record("after \(name) (command \(commands)): the block \(block!) is now \(now)")
+            return
+          }
+        } else if let rows = block {
+          // Released or cancelled: the rows are together, in order, where it left them.
+          let first =
+            engine.undoCount > undoBefore
+            ? engine.lastEdit?.to ?? 0
+            : engine.layout.order
+              .firstIndex(of: rows[0]) ?? 0
+          let end = first + rows.count
+          guard end <= engine.layout.rowCount,
+            Array(engine.layout.order[first..<end]) == rows
+          else {
+            Issue.record("after \(name) (command \(commands)): the block \(rows) came apart")
+            return
+          }
+          block = nil
+        }
+        if name != "undo" && name != "redo" && name != "flags" {
+          for (position, id) in pinnedBefore where engine.layout.order[position] != id {
+            Issue.record(
+              "after \(name) (command \(commands)): pinned row \(id) left position \(position)")
+            return
+          }
+        }
+      }
+    }
+    #expect(ranges > 1000, "blocks were lifted in \(ranges) states")
   }
 
   private func pinnedIDs(_ engine: Engine) -> [(Int, Int32)] {

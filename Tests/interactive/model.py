@@ -37,16 +37,28 @@ class Model:
         self.o = self.o_min()
 
     # -- layout -----------------------------------------------------------------
+    # A lifted range (SPEC §10) stands in its section as one element ("block", ids):
+    # one item of the summed height to every rule, its rows again once it is dropped.
+    @staticmethod
+    def members(rid):
+        return list(rid[1]) if isinstance(rid, tuple) else [rid]
+
     def h(self, rid):
+        if isinstance(rid, tuple):
+            return sum(self.h(r) for r in rid[1])
         return self.own.get(rid, self.row_height)
 
     def header_h(self, s):
         return TITLED if self.sections[s][0] else 0.0
 
     def order(self):
-        return [rid for _, rows in self.sections for rid in rows]
+        return [x for _, rows in self.sections for rid in rows for x in self.members(rid)]
 
     def snapshot(self):
+        return [[x for rid in rows for x in self.members(rid)] for _, rows in self.sections]
+
+    def raw(self):
+        """The sections as they stand, a lifted block as one element."""
         return [list(rows) for _, rows in self.sections]
 
     def items(self):
@@ -74,15 +86,28 @@ class Model:
         return min(max(o, self.o_min()), self.o_max())
 
     def global_index(self, s, i):
-        return sum(len(rows) for _, rows in self.sections[:s]) + i
+        before = sum(len(self.members(r)) for _, rows in self.sections[:s] for r in rows)
+        return before + sum(len(self.members(r)) for r in self.sections[s][1][:i])
 
     def locate(self, g):
-        """Global row index -> (section, index)."""
+        """Global row index -> (section, index); a row of a lifted block gives the block."""
         for s, (_, rows) in enumerate(self.sections):
-            if g < len(rows):
-                return s, g
-            g -= len(rows)
+            for i, rid in enumerate(rows):
+                k = len(self.members(rid))
+                if g < k:
+                    return s, i
+                g -= k
         raise Refused("no such row")
+
+    def row_centre(self, g):
+        """Content y of the centre of global row g, inside a lifted block too."""
+        s, i = self.locate(g)
+        top, hh = self.row_item(s, i)
+        rid = self.rid_at(s, i)
+        if not isinstance(rid, tuple):
+            return top + hh / 2
+        inner = g - self.global_index(s, i)
+        return top + sum(self.h(r) for r in rid[1][:inner]) + self.h(rid[1][inner]) / 2
 
     def row_item(self, s, i):
         for kind, ss, ii, top, hh in self.items():
@@ -112,14 +137,24 @@ class Model:
             raise Refused("no row")
         return self.locate(n - 1)
 
-    def press(self, n=None, y=None):
+    def range_at(self, n, m):
+        """Rows n to m (1-based) of one section: (section, index, count)."""
+        s, i = self.address(n)
+        s2, i2 = self.address(m)
+        if m < n or s != s2:
+            raise Refused("range")
+        return s, i, m - n + 1
+
+    def press(self, n=None, y=None, last=None):
         self.require_idle()
+        k = 1
         if y is None:
-            s, i = self.address(n)
-            rid = self.rid_at(s, i)
-            if rid in self.flags:
+            s, i, k = self.range_at(n, n if last is None else last)
+            rows = self.sections[s][1][i:i + k]
+            if any(rid in self.flags for rid in rows):
                 raise Refused("flag")
-            top, hh = self.row_item(s, i)
+            top, _ = self.row_item(s, i)
+            hh = sum(self.h(r) for r in rows)
             if not (top >= self.o and top + hh <= self.o + self.V):
                 target = top if (hh > self.V or top < self.o) else top + hh - self.V
                 self.o = self.clamp(target)
@@ -135,7 +170,7 @@ class Model:
                 raise Refused("flag")
             finger = y
         self.dirty_at_press = self.snapshot() != self.saved
-        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0}
+        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0, "k": k}
         if self.hold > 0 or self.distance > 0:
             self.phase = "holding"
         else:
@@ -143,12 +178,16 @@ class Model:
 
     def do_lift(self):
         s, i = self.touch["at"]
+        k = self.touch["k"]
+        if k > 1:
+            rows = self.sections[s][1]
+            rows[i:i + k] = [("block", tuple(rows[i:i + k]))]
         top, hh = self.row_item(s, i)
         finger = self.touch["finger"]
         # grab press (§4.4): measured from the press's finger (nothing scrolls while holding).
         g = top + hh / 2 - (self.o + (self.touch["press"] if self.grab_mode == "press" else finger))
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
-                     "grab": g, "h": hh, "at_lift": self.snapshot(), "finger_at_lift": finger, "time": self.t,
+                     "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
                      "up": False, "down": False}
         self.lift["center"] = self.snapshot_center(finger)
@@ -173,9 +212,8 @@ class Model:
         if by is not None:
             y = current + by
         if row is not None:
-            s, i = self.address(row)
-            top, hh = self.row_item(s, i)
-            y = top + hh / 2 - self.o
+            self.address(row)
+            y = self.row_centre(row - 1) - self.o
         if (self.phase == "holding" and self.distance > 0 and self.grab_mode == "press"
                 and abs(y - self.touch["press"]) >= self.distance):
             # §4.4: lift where the press left the row, then this drag is a drag in lifted.
@@ -603,14 +641,15 @@ class Model:
             if (self.lift["s"], self.lift["i"]) != self.lift["src"]:
                 self.undo.append(self.snapshot_pair(before=self.before_gesture()))
                 self.redo = []
+            self.restore(self.snapshot())  # a block's rows again, in their order
         self.phase, self.lift, self.touch = "idle", None, None
 
     def before_gesture(self):
-        snap = self.snapshot()
+        snap = self.raw()
         rid = snap[self.lift["s"]].pop(self.lift["i"])
         s, i = self.lift["src"]
         snap[s].insert(i, rid)
-        return snap
+        return [[x for r in rows for x in self.members(r)] for rows in snap]
 
     def snapshot_pair(self, before):
         return (before, self.snapshot())
@@ -669,6 +708,38 @@ class Model:
         self.undo.append((before, self.snapshot()))
         self.redo = []
 
+    def move_range(self, n, m, to):
+        """SPEC §10: TO is the first row's final number; down the block goes right after
+        the row now at TO + k - 1, up right before the row now at TO, in its section."""
+        self.require_idle()
+        s, i, k = self.range_at(n, m)
+        rows = self.sections[s][1][i:i + k]
+        if any(rid in self.flags for rid in rows):
+            raise Refused("flag")
+        order = self.order()
+        last = len(order) - k + 1
+        to = last if to == "$" else to
+        if not 1 <= to <= last:
+            raise Refused("past the end")
+        a, b = n - 1, to - 1
+        anchor = b + k - 1 if b > a else b
+        passed = range(a + k, b + k) if b > a else range(b, a)
+        if any(self.pinned(order[x]) for x in passed):
+            raise Refused("pinned")
+        ts, _ = self.locate(anchor)
+        if not self.cross and ts != s:
+            raise Refused("section")
+        if a == b:
+            return
+        before = self.snapshot()
+        anchor_rid = order[anchor]
+        del self.sections[s][1][i:i + k]
+        target = self.sections[ts][1]
+        j = target.index(anchor_rid) + (1 if b > a else 0)
+        target[j:j] = rows
+        self.undo.append((before, self.snapshot()))
+        self.redo = []
+
     def set_flag(self, n, flag):
         self.require_idle()
         s, i = self.address(n)
@@ -703,8 +774,9 @@ class Model:
         if self.phase == "lifted":
             row = self.global_index(self.lift["s"], self.lift["i"]) + 1
             frm = self.lift["from"]
-            lifted = '{"row":%d,"from":%d,"finger":%s,"center":%s}' % (
-                row, frm, n(self.lift["finger"]), n(self.lift["center"]))
+            lifted = '{"row":%d,"from":%d,"finger":%s,"center":%s%s}' % (
+                row, frm, n(self.lift["finger"]), n(self.lift["center"]),
+                ',"count":%d' % self.lift["k"] if self.lift["k"] > 1 else "")
         dirty = self.dirty_at_press if self.phase != "idle" else self.snapshot() != self.saved
         return ('{"t":%s,"offset":%s,"content":%s,"viewport":%s,"phase":"%s","rows":%d,"lifted":%s,"dirty":%s}'
                 % (n(self.t), n(self.o), n(self.content()), n(self.V), self.phase, len(self.order()), lifted,
@@ -719,6 +791,9 @@ class Model:
             if name == "press":
                 if args[0].startswith("y="):
                     self.press(y=float(args[0][2:]))
+                elif "," in args[0]:
+                    a, b = args[0].split(",")
+                    self.press(n=int(a), last=int(b))
                 else:
                     self.press(n=int(args[0]))
             elif name == "drag":
@@ -735,12 +810,21 @@ class Model:
                 self.release()
             elif name == "cancel":
                 self.cancel()
+            elif name == "move" and "," in args[0]:
+                a, b = args[0].split(",")
+                self.move_range(int(a), int(b), args[1] if args[1] == "$" else int(args[1]))
             elif name == "move":
                 self.move(int(args[0]), int(args[1]))
             elif name == "undo":
                 self.do_undo()
             elif name == "redo":
                 self.do_redo()
+            elif name in ("lock", "pin", "unlock") and "," in args[0]:
+                a, b = (int(x) for x in args[0].split(","))
+                self.require_idle()
+                s, i, k = self.range_at(a, b)
+                for g in range(a, b + 1):
+                    self.set_flag(g, {"lock": "L", "pin": "P", "unlock": None}[name])
             elif name in ("lock", "pin", "unlock"):
                 self.set_flag(int(args[0]), {"lock": "L", "pin": "P", "unlock": None}[name])
             elif name == "scroll":

@@ -227,3 +227,34 @@ def compare_catalogue(binary, seed):
 def test_binary_agrees_with_the_model_on_presets(binary):
     for seed in range(3 * SCRIPTS):
         compare_catalogue(binary, seed)
+
+
+def random_range_command(rng, n):
+    """A command of random_command's mix, or one of a range (SPEC §10): presses and
+    moves of blocks, flags over ranges."""
+    if rng.random() >= 0.3:
+        return random_command(rng, n)
+    first = rng.randint(0, n + 1)
+    last = first + rng.choice([0, 1, 2, 3, 5, rng.randint(-2, 8)])
+    pick = rng.random()
+    if pick < 0.55:
+        return "press %d,%d" % (first, last)
+    if pick < 0.85:
+        to = rng.choice(["$", str(rng.randint(0, n + 1)), str(first + rng.randint(-3, 3))])
+        return "move %d,%d %s" % (first, last, to)
+    return "%s %d,%d" % (rng.choice(["lock", "pin", "unlock"]), first, last)
+
+
+def compare_ranges(binary, seed):
+    rng = random.Random(20_000 + seed)
+    text, suffix, sections, heights, flags = random_list(rng) if seed % 2 else long_list(rng)
+    model = Model(sections, heights)
+    model.flags = dict(flags)
+    n = sum(len(rows) for _, rows in sections)
+    commands = [random_range_command(rng, n) for _ in range(COMMANDS)]
+    agree(binary, "ranges seed %d" % seed, text, suffix, commands, model)
+
+
+def test_binary_agrees_with_the_model_on_ranges(binary):
+    for seed in range(SCRIPTS):
+        compare_ranges(binary, seed)

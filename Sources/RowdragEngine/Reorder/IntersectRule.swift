@@ -29,14 +29,18 @@ public struct IntersectRule: ReorderStrategy {
     else { return }
     let section = geometry.slot(beside: row, after: true).section
     if !input.crossesSections && section != geometry.lifted.section { return }
-    let sameSection = section == geometry.lifted.section
+    // The row right next to the lifted item (a range's block: next to its last row)
+    // on the side it came from.
+    func isBeside(_ direction: AxisDirection) -> Bool {
+      geometry.neighbour(direction)?.kind == .row(position: r)
+    }
     if delta > 0 {
-      if sameSection && r == geometry.lifted.position - 1 { return }
+      if isBeside(.backward) { return }
       if input.pointer >= row.midpoint {
         geometry.moveLifted(to: geometry.slot(beside: row, after: true))
       }
     } else {
-      if sameSection && r == geometry.lifted.position + 1 { return }
+      if isBeside(.forward) { return }
       if input.pointer < row.midpoint {
         geometry.moveLifted(to: geometry.slot(beside: row, after: false))
       }

@@ -4,14 +4,23 @@
 /// the y axis, with a titled section's 28-point header between sections.
 struct TableGeometry: ReorderGeometry {
   var layout: Layout
+  /// Where the lifted item is: its first row's slot.
   var lifted: Slot
+  /// Rows in the lifted item: a range lifted as one block occupies `count` slots from
+  /// `lifted` on and is one item to the rules (SPEC §10); 1 for a single row.
+  var count = 1
+
+  /// The lifted item's extent: the sum of its rows' heights.
+  var liftedLength: Double { layout.height(at: lifted.position, count: count) }
 
   func neighbour(_ direction: AxisDirection) -> AxisItem? {
     let p = lifted.position
     let s = lifted.section
     switch direction {
     case .forward:
-      if p + 1 < layout.sectionEnd(s) { return rowItem(p + 1, section: s, destination: p + 1) }
+      if p + count < layout.sectionEnd(s) {
+        return rowItem(p + count, section: s, destination: p + 1)
+      }
       guard s + 1 < layout.sectionCount else { return nil }
       return AxisItem(
         kind: .sectionBoundary, start: layout.footerTop(s), length: layout.headerHeight(s + 1),
@@ -27,15 +36,27 @@ struct TableGeometry: ReorderGeometry {
 
   func row(at coordinate: Double) -> AxisItem? {
     guard let r = layout.row(atContentY: coordinate) else { return nil }
+    let p = lifted.position
+    if count > 1 && r >= p && r < p + count {
+      // A row of the block is the block: one item, as the rules see it.
+      return AxisItem(
+        kind: .row(position: p), start: liftedStart, length: liftedLength, isPinned: false,
+        destination: lifted)
+    }
     let section = layout.section(of: r)
-    // As `moveRowAtIndexPath` does: into a later section the rows before shift up one.
-    return rowItem(r, section: section, destination: section > lifted.section ? r - 1 : r)
+    // As `moveRowAtIndexPath` does: into a later section the rows before shift up one
+    // (the block's rows, for a block), and within its section a block moved down ends
+    // with its last row where the target was.
+    let destination =
+      section > lifted.section ? r - count : r > p ? r - count + 1 : r
+    return rowItem(r, section: section, destination: destination)
   }
 
   func hasBarrier(before item: AxisItem) -> Bool {
     guard case .row(let r) = item.kind else { return false }
-    let lo = Swift.min(lifted.position, r) + 1
-    let hi = Swift.max(lifted.position, r)
+    let p = lifted.position
+    let lo = r > p ? p + count : r + 1
+    let hi = r > p ? r : p
     return lo < hi && layout.hasPin(in: lo..<hi)
   }
 
@@ -44,13 +65,14 @@ struct TableGeometry: ReorderGeometry {
   func slot(beside item: AxisItem, after: Bool) -> Slot {
     guard case .row(let r) = item.kind else { return lifted }
     let section = layout.section(of: r)
-    let position = r > lifted.position ? (after ? r : r - 1) : (after ? r + 1 : r)
+    let p = lifted.position
+    let position = r > p ? (after ? r - count + 1 : r - count) : (after ? r + 1 : r)
     return Slot(position: position, section: section)
   }
 
   mutating func moveLifted(to slot: Slot) {
     layout.relocate(
-      from: lifted.position, fromSection: lifted.section, to: slot.position,
+      from: lifted.position, count: count, fromSection: lifted.section, to: slot.position,
       toSection: slot.section)
     lifted = slot
   }

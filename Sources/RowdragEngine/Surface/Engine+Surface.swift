@@ -76,6 +76,15 @@ extension Engine {
     }
   }
 
+  /// Touches the `count` rows from `position` on as one block (the board does not
+  /// take ranges yet).
+  mutating func pressRange(_ position: Int, count: Int) throws(EngineError) {
+    switch surface {
+    case .table: pressTableRange(position, count: count)
+    case .board: throw .rangeOnBoard
+    }
+  }
+
   /// Touches whatever row is at screen y `y` (the board: in the page column).
   mutating func pressRow(atScreenY y: Double) throws(EngineError) {
     switch surface {
