@@ -259,6 +259,29 @@ def formats_section(results, out):
     results["formats/rss"] = worst_memory
 
 
+def ranges_section(results, presets, million, big):
+    """Issue 23's targets for ranges: a 1,000-row block lifted while the list scrolls, and
+    a block of half a million rows moved by one command."""
+    q = lambda p: "'" + p + "'"
+    print("\n10. Ranges: rows 3 to 1002 lifted as one block, held 10 points above the bottom")
+    print("    edge of 1,000,000 lines for tick 1000000, per frame; a 500,000-row block moved")
+    gesture = "press 3,1002; wait 0.6; drag +12; drag y=590; tick {}; state"
+    worst = 0.0
+    for name in presets:
+        base, _ = run(f"{BINARY} -n --preset {name} -e '{gesture.format(0)}' {q(million)}", runs=3)
+        t, m = run(f"{BINARY} -n --preset {name} -e '{gesture.format(1_000_000)}' {q(million)}", runs=3)
+        per_frame = max(0.0, t - base) / 1e6
+        worst = max(worst, per_frame)
+        print(f"  {name:<20} {per_frame * 1e9:7.1f} ns/frame  {m / 1024:6.1f} MiB")
+    print(f"  worst preset {worst * 1e9:.1f} ns/frame (target < 500)")
+    results["range/frame"] = worst
+    t_load, _ = run(f"{BINARY} -n -e state {q(big)}", runs=3)
+    t_move, m_move = run(f"{BINARY} -n -e 'move 1,500000 $; state' {q(big)}", runs=3)
+    row("rowdrag -n -e 'move 1,500000 $' (10 M lines)", t_move, m_move,
+        f"{(t_move - t_load) * 1000:.1f} ms beyond the load (target < 50)")
+    results["range/move"] = t_move - t_load
+
+
 def main():
     if sys.argv[-1] == "--generate":
         generate()
@@ -416,6 +439,8 @@ def main():
           f" ratio {m_10m / m_1m:.2f} (flat memory: <= 1.1)")
     results["stream/rss"] = m_10m / m_1m
 
+    ranges_section(results, presets, million, big)
+
     formats_section(results, out)
 
     print("\nTargets")
@@ -433,6 +458,8 @@ def main():
         ("list: <= 2x cat -n", results["list/cat -n"] <= 2),
         ("start-up: <= 2x sed", results["start/sed"] <= 2),
         ("tick 1000000: < 0.5 us per frame under every preset", results["tick/frame"] < 5e-7),
+        ("ranges: a 1,000-row block, < 0.5 us per frame under every preset", results["range/frame"] < 5e-7),
+        ("ranges: move 1,500000 $ on 10 M rows, < 50 ms beyond the load", results["range/move"] < 0.05),
         ("trace: constant memory (1 M frames <= 1.1x 100 k)", results["trace/rss"] <= 1.1),
         ("command stream: flat memory (10 M tick lines <= 1.1x 1 M)", results["stream/rss"] <= 1.1),
         ("formats: every one <= 1.5x cat", results["formats/cat"] <= 1.5),

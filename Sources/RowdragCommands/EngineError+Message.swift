@@ -38,8 +38,6 @@ extension EngineError {
     case .blockPastEnd(let row, let count, let rows):
       "\(count) rows starting at row \(row) would run past the last row (\(rows)); "
         + "the first row can go at most to row \(rows - count + 1) ($)"
-    case .rangeOnBoard:
-      "board mode moves one card at a time; press a single row, or set board off"
     case .otherSection(let row):
       "row \(row) would change section, but sections are kept (set sections cross)"
     case .nothingToUndo:

@@ -85,7 +85,9 @@ extension Session {
         "{\"column\":\(lift.section + 1),\"row\":\(lift.position - layout.sectionStarts[lift.section] + 1)"
       line += ",\"from\":[\(lift.sourceSection + 1),\(lift.sourceRow + 1)]"
       line +=
-        ",\"finger\":[\(n(b.fingerX)),\(n(lift.finger))],\"center\":[\(n(b.centerX)),\(n(lift.center))]}"
+        ",\"finger\":[\(n(b.fingerX)),\(n(lift.finger))],\"center\":[\(n(b.centerX)),\(n(lift.center))]"
+      // A range (SPEC §10): its row count, only when more than one row is lifted.
+      line += lift.count > 1 ? ",\"count\":\(lift.count)}" : "}"
     } else {
       line += "null"
     }

@@ -13,7 +13,7 @@ extension Engine {
     try requireIdle()
     try checkRange(position, count: count)
     try checkLiftable(position, count: count)
-    try pressRange(position, count: count)
+    pressRange(position, count: count)
   }
 
   /// Throws unless `count ≥ 1` rows from `position` on exist and share a section.
@@ -40,8 +40,13 @@ extension Engine {
   /// the whole range when it fits in the viewport, else its top at the top; clamped.
   func revealOffset(_ position: Int, count: Int) -> Double {
     if count == 1 { return revealOffset(position) }
-    let top = layout.top(of: position)
-    let h = layout.height(at: position, count: count)
+    return revealOffset(
+      top: layout.top(of: position), height: layout.height(at: position, count: count))
+  }
+
+  /// The offset that shows the extent `[top, top + h)` of the active scroll container by
+  /// the smallest scroll (its top at the top when taller than the viewport), clamped.
+  func revealOffset(top: Double, height h: Double) -> Double {
     if top >= offset && top + h <= offset + settings.viewport { return offset }
     if h > settings.viewport || top < offset { return clampOffset(top) }
     return clampOffset(top + h - settings.viewport)
@@ -106,16 +111,16 @@ extension Engine {
     try checkLiftable(position, count: count)
     let own = layout.section(of: position)
     if settings.sections == .keep && section != own { throw .otherSection(row: position + 1) }
-    try checkPins(moving: position, count: count, to: target)
+    try checkPins(moving: position, count: count, from: own, to: target, section: section)
     if (target, section) == (position, own) { return }
     layout.relocate(from: position, count: count, fromSection: own, to: target, toSection: section)
     record(Edit(from: position, fromSection: own, to: target, toSection: section, count: count))
     clampContainers()
   }
 
-  /// Throws if moving the block would shift a pinned row: the rows it passes are those
-  /// between its place and its target's.
-  private func checkPins(moving position: Int, count: Int, to target: Int) throws(EngineError) {
+  /// Throws if moving the block within the table would shift a pinned row: the rows it
+  /// passes are those between its place and its target's.
+  func checkPinsBetween(_ position: Int, count: Int, to target: Int) throws(EngineError) {
     guard target != position && layout.hasFlags else { return }
     let passed =
       target > position ? (position + count)...(target + count - 1) : target...(position - 1)

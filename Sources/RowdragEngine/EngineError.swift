@@ -34,8 +34,6 @@ public enum EngineError: Error, Sendable, Equatable {
   /// A block of `count` rows moved to start at row `row` would run past the `rows`
   /// rows of the list.
   case blockPastEnd(row: Int, count: Int, rows: Int)
-  /// A range was pressed on the board, which moves one card at a time.
-  case rangeOnBoard
   /// Moving row `row` would change its section while sections are kept.
   case otherSection(row: Int)
   /// The undo history is empty.

@@ -3,6 +3,9 @@ import Testing
 
 /// Seven rows a to g, 44 points each (308 in all).
 let sevenRows = "a\nb\nc\nd\ne\nf\ng\n"
+/// BOARD.md §11's board.
+let kanban =
+  "## Todo\nWrite spec\nFix login bug\nShip 1.2\n## Doing\nReview PR\n## Done\nRelease notes done\n"
 /// Two titled sections: `# A` holding a, b and `# B` holding c, d.
 let twoSections = "# A\na\nb\n# B\nc\nd\n"
 
@@ -168,11 +171,34 @@ let rangeCases: [CommandCase] = [
   CommandCase(
     "press 1,/z/", on: sevenRows, out: "",
     err: "rowdrag: -e #1:1: press: no row at or after row 1 matches /z/\n", status: 1),
-  // Board mode moves one card at a time.
+  // Board mode (BOARD.md §11's board): Write spec and Fix login bug, a block [28, 116)
+  // of column 1 centred at 72, enter Doing after Review PR ([28, 72), middle 50); at
+  // y=120 the top edge 76 stays below 50, at y=80 it passes (36 < 50).
   CommandCase(
-    "set board on; press 1,2", on: twoSections, options: ["--header", "^#"], out: "",
-    err:
-      "rowdrag: -e #1:1: press: board mode moves one card at a time; press a single row, or set board off\n",
+    "press 1:1,1:2; drag x=560 y=120; state; release; print", on: kanban,
+    options: ["--board", "--header", "^## ", "-n"],
+    out:
+      #"{"t":0,"x":0,"width":1125,"screen":375,"viewport":600,"columns":[{"offset":0,"content":72,"rows":1},{"offset":0,"content":160,"rows":3},{"offset":0,"content":72,"rows":1}],"phase":"lifted","rows":5,"lifted":{"column":2,"row":2,"from":[1,1],"finger":[560,120],"center":[560,120],"count":2},"dirty":false}"#
+      + "\n## Todo\nShip 1.2\n## Doing\nReview PR\nWrite spec\nFix login bug\n## Done\nRelease notes done\n"
+  ),
+  CommandCase(
+    "press 1:1,1:2; drag x=560 y=80; release; print; undo; print", on: kanban,
+    options: ["--board", "--header", "^## ", "-n"],
+    out:
+      "## Todo\nShip 1.2\n## Doing\nWrite spec\nFix login bug\nReview PR\n## Done\nRelease notes done\n"
+      + kanban),
+  // A pin after the block in its column keeps it there; move across columns.
+  CommandCase(
+    "pin 3; press 1:1,1:2; drag x=560 y=120; release; print", on: kanban,
+    options: ["--board", "--header", "^## ", "-n"], out: kanban),
+  CommandCase(
+    "move 1:1,1:2 2:2; print", on: kanban, options: ["--board", "--header", "^## ", "-n"],
+    out:
+      "## Todo\nShip 1.2\n## Doing\nReview PR\nWrite spec\nFix login bug\n## Done\nRelease notes done\n"
+  ),
+  CommandCase(
+    "pin 4; move 1:1,1:2 2:1", on: kanban, options: ["--board", "--header", "^## "], out: "",
+    err: "rowdrag: -e #1:1: move: row 1 would cross pinned row 4; pinned rows cannot be passed\n",
     status: 1),
 ]
 

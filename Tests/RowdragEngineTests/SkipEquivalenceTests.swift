@@ -72,6 +72,55 @@ struct SkipEquivalenceTests {
     #expect(skipped * 2 > frames, "only \(skipped) of \(frames) frames were skipped")
   }
 
+  @Test("ranges: with a block lifted, skipped and simulated ticks end bit for bit alike")
+  func rangeEquivalence() throws {
+    var rng = SplitMix64(seed: 23)
+    var frames = 0
+    var skipped = 0
+    for trial in 0..<100 {
+      var settings = Settings()
+      settings.autoscroll = rng.next(2) == 0 ? randomCatalogueProfile(&rng) : .linear()
+      settings.rule = randomRule(&rng)
+      settings.fps = [60.0, 7, 144][rng.next(3)]
+      settings.grab = rng.next(2) == 0 ? .keep : .center
+      settings.hold = [0, 0.3][rng.next(2)]
+      let heights: [Double]? =
+        rng.next(3) == 0 ? (0..<200).map { _ in [44.0, 30, 90, 17.5][rng.next(4)] } : nil
+      let sections =
+        rng.next(2) == 0
+        ? [SectionSpec(titled: false, rowCount: 200)]
+        : [SectionSpec(titled: true, rowCount: 90), SectionSpec(titled: false, rowCount: 110)]
+      var engine = try Engine(
+        layout: Layout(sections: sections, ownHeights: heights), settings: settings)
+      try engine.scroll(to: Double(rng.next(3000)))
+      let first = Swift.min(80, Int(engine.offset / 44) + rng.next(6))
+      let count = [2, 3, 7, 20][rng.next(4)]
+      // Within one section: the first section's 90 rows end at position 90.
+      let start = sections.count == 2 && first < 90 && first + count > 90 ? 90 - count : first
+      try engine.press(position: start, count: count)
+      var fast = engine
+      var slow = engine
+      for _ in 0..<3 {
+        let y = [2.0, 5, 590, 299, 595, 10, 580][rng.next(7)]
+        try fast.drag(toScreenY: y)
+        try slow.drag(toScreenY: y)
+        let frameCount = [1, 37, 1000, 20_000][rng.next(4)]
+        try fast.tick(frameCount)
+        try slow.tick(frameCount) { _ in }
+        let context =
+          "trial \(trial): \(settings.autoscroll) \(settings.rule.name), \(count) rows, \(frameCount) frames"
+        #expect(fast.offset.bitPattern == slow.offset.bitPattern, "\(context)")
+        #expect(fast.time.bitPattern == slow.time.bitPattern, "\(context)")
+        #expect(fast.phase == slow.phase, "\(context)")
+        #expect(fast.ids == slow.ids, "\(context)")
+        frames += frameCount
+      }
+      skipped += fast.framesSkipped
+      #expect(fast.brokenInvariant() == nil)
+    }
+    #expect(skipped * 4 > frames, "only \(skipped) of \(frames) frames were skipped")
+  }
+
   @Test("random catalogue settings: skipped and simulated ticks end bit for bit alike")
   func catalogueEquivalence() throws {
     var rng = SplitMix64(seed: 1130)

@@ -38,7 +38,15 @@ class Board:
         self.dirty_at_press = False
 
     # -- geometry --------------------------------------------------------------------
+    # A lifted range (SPEC §10) stands in its column as one card ("block", ids), as high
+    # as its rows together, and is its rows again once dropped.
+    @staticmethod
+    def members(rid):
+        return list(rid[1]) if isinstance(rid, tuple) else [rid]
+
     def h(self, rid):
+        if isinstance(rid, tuple):
+            return sum(self.h(r) for r in rid[1])
         return self.own.get(rid, 44.0)
 
     def header(self, k):
@@ -86,13 +94,13 @@ class Board:
         return self.header(k) + sum(self.h(r) for r in self.cols[k][1][:i])
 
     def snap(self):
-        return [list(rows) for _, rows in self.cols]
+        return [[x for r in rows for x in self.members(r)] for _, rows in self.cols]
 
     def restore(self, snap):
         self.cols = [(t, list(rows)) for (t, _), rows in zip(self.cols, snap)]
 
     def order(self):
-        return [r for _, rows in self.cols for r in rows]
+        return [x for _, rows in self.cols for r in rows for x in self.members(r)]
 
     def locate_rid(self, rid):
         for k, (_, rows) in enumerate(self.cols):
@@ -114,20 +122,22 @@ class Board:
         if self.phase != "idle":
             raise Refused("busy")
 
-    def press_addr(self, c, r):
+    def press_addr(self, c, r, last=None):
         self.require_idle()
-        if not (1 <= c <= len(self.cols) and 1 <= r <= len(self.cols[c - 1][1])):
+        last = r if last is None else last
+        if not (1 <= c <= len(self.cols) and 1 <= r <= last <= len(self.cols[c - 1][1])):
             raise Refused("address")
         k, i = c - 1, r - 1
-        rid = self.cols[k][1][i]
-        if rid in self.flags:
+        rows = self.cols[k][1][i:last]
+        if any(rid in self.flags for rid in rows):
             raise Refused("flag")
         if not self.visible(k):
             self.x = self.pages()[k]
-        top, hh, o = self.top(k, i), self.h(rid), self.o[k]
+        top, hh, o = self.top(k, i), sum(self.h(rid) for rid in rows), self.o[k]
         if not (top >= o and top + hh <= o + self.V):
             self.o[k] = self.clamp(k, top if (hh > self.V or top < o) else top + hh - self.V)
-        self.begin(k, rid, k * self.pitch() + self.width() / 2 - self.x, top + hh / 2 - self.o[k])
+        self.begin(k, rows[0], k * self.pitch() + self.width() / 2 - self.x, top + hh / 2 - self.o[k],
+                   len(rows))
 
     def press_point(self, X, Y):
         self.require_idle()
@@ -144,10 +154,10 @@ class Board:
                 return self.begin(k, rid, X, Y)
         raise Refused("no row")
 
-    def begin(self, k, rid, X, Y):
+    def begin(self, k, rid, X, Y, count=1):
         self.dirty_at_press = self.snap() != self.saved
         self.fx, self.fy = X, Y
-        self.touch = {"col": k, "rid": rid, "px": X, "py": Y, "held": 0.0}
+        self.touch = {"col": k, "rid": rid, "px": X, "py": Y, "held": 0.0, "k": count}
         if self.hold > 0:
             self.phase = "holding"
         else:
@@ -156,11 +166,16 @@ class Board:
     def do_lift(self):
         rid = self.touch["rid"]
         k, i = self.locate_rid(rid)
+        count = self.touch["k"]
+        if count > 1:
+            rows = self.cols[k][1]
+            rid = ("block", tuple(rows[i:i + count]))
+            rows[i:i + count] = [rid]
         top, hh = self.top(k, i), self.h(rid)
         g = top + hh / 2 - (self.o[k] + self.fy)
         gx = (k * self.pitch() + self.width() / 2) - (self.x + self.fx)
         centered = self.grab == "center"
-        self.lift = {"rid": rid, "src": (k, i), "g": g, "gx": gx, "hh": hh, "at_lift": self.snap(),
+        self.lift = {"rid": rid, "src": (k, i), "g": g, "gx": gx, "hh": hh, "k": count, "at_lift": self.snap(),
                      "c": (self.o[k] + self.fy) + (0.0 if centered else g),
                      "cx": (self.x + self.fx) + (0.0 if centered else gx)}
         self.phase = "lifted"
@@ -322,6 +337,7 @@ class Board:
             elif self.snap() != before:
                 self.undo.append((before, self.snap()))
                 self.redo = []
+            self.restore(self.snap())  # a block's rows again, in their order
         self.phase, self.lift, self.touch = "idle", None, None
         self.clamp_all()
 
@@ -380,14 +396,15 @@ class Board:
     # -- output --------------------------------------------------------------------------
     def state(self):
         cols = ",".join('{"offset":%s,"content":%s,"rows":%d}' % (n3(self.o[k]), n3(self.content(k)),
-                                                                   len(rows))
+                                                                   sum(len(self.members(r)) for r in rows))
                         for k, (_, rows) in enumerate(self.cols))
         lifted = "null"
         if self.phase == "lifted":
             k, i = self.locate_rid(self.lift["rid"])
             sk, si = self.lift["src"]
-            lifted = '{"column":%d,"row":%d,"from":[%d,%d],"finger":[%s,%s],"center":[%s,%s]}' % (
-                k + 1, i + 1, sk + 1, si + 1, n3(self.fx), n3(self.fy), n3(self.lift["cx"]), n3(self.lift["c"]))
+            lifted = '{"column":%d,"row":%d,"from":[%d,%d],"finger":[%s,%s],"center":[%s,%s]%s}' % (
+                k + 1, i + 1, sk + 1, si + 1, n3(self.fx), n3(self.fy), n3(self.lift["cx"]), n3(self.lift["c"]),
+                ',"count":%d' % self.lift["k"] if self.lift["k"] > 1 else "")
         dirty = self.dirty_at_press if self.phase != "idle" else self.snap() != self.saved
         return ('{"t":%s,"x":%s,"width":%s,"screen":%s,"viewport":%s,"columns":[%s],"phase":"%s","rows":%d,'
                 '"lifted":%s,"dirty":%s}' % (n3(self.t), n3(self.x), n3(self.board_width()), n3(self.W), n3(self.V),
@@ -405,6 +422,13 @@ class Board:
                 elif "y" in keys:
                     k = self.page_column()
                     self.press_point(k * self.pitch() + self.width() / 2 - self.x, float(keys["y"]))
+                elif "," in args[0]:
+                    first, last = args[0].split(",")
+                    c, r = first.split(":")
+                    c2, r2 = last.split(":")
+                    if c2 != c:
+                        raise Refused("range")
+                    self.press_addr(int(c), int(r), int(r2))
                 else:
                     c, r = args[0].split(":")
                     self.press_addr(int(c), int(r))

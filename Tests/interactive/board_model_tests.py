@@ -91,3 +91,30 @@ def compare(binary, seed):
 def test_binary_agrees_with_the_board_model(binary):
     for seed in range(SCRIPTS):
         compare(binary, seed)
+
+
+def random_range_command(rng, board):
+    """random_command's mix, or a press of a range of one column (SPEC §10)."""
+    if rng.random() >= 0.12:
+        return random_command(rng, board)
+    c = rng.randint(1, len(board.cols))
+    r = rng.randint(1, max(1, len(board.cols[c - 1][1])))
+    return "press %d:%d,%d:%d" % (c, r, c, r + rng.choice([0, 1, 2, 3, 6]))
+
+
+def compare_ranges(binary, seed):
+    rng = random.Random(30_000 + seed)
+    text, suffix, columns, heights, flags, options = random_board(rng)
+    board = Board(columns, heights, flags)
+    commands = []
+    for _ in range(COMMANDS):
+        commands.append(random_range_command(rng, board))
+        board.run(commands[-1])  # only to aim the next command; replayed below
+    model = Board(columns, heights, flags)
+    agree(binary, "board ranges seed %d" % seed, text, suffix, commands, model, ["--board", *options],
+          label_field=3)
+
+
+def test_binary_agrees_with_the_board_model_on_ranges(binary):
+    for seed in range(SCRIPTS):
+        compare_ranges(binary, seed)

@@ -812,7 +812,10 @@ class Model:
                 self.cancel()
             elif name == "move" and "," in args[0]:
                 a, b = args[0].split(",")
-                self.move_range(int(a), int(b), args[1] if args[1] == "$" else int(args[1]))
+                to = args[1]
+                # $, N, or +N / -N: the block that many places further (SPEC §10).
+                to = "$" if to == "$" else int(a) + int(to) if to[0] in "+-" else int(to)
+                self.move_range(int(a), int(b), to)
             elif name == "move":
                 self.move(int(args[0]), int(args[1]))
             elif name == "undo":

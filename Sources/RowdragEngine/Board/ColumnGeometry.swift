@@ -6,6 +6,11 @@
 struct ColumnGeometry: ReorderGeometry {
   var layout: Layout
   var lifted: Slot
+  /// Rows in the lifted item: a range lifted as one block (SPEC §10), 1 for a card.
+  var count = 1
+
+  /// The lifted item's extent: the sum of its rows' heights.
+  var liftedLength: Double { layout.height(at: lifted.position, count: count) }
 
   /// The column's own content y of the top of the row at `position` in `section`.
   func top(_ position: Int, _ section: Int) -> Double {
@@ -16,28 +21,40 @@ struct ColumnGeometry: ReorderGeometry {
 
   func neighbour(_ direction: AxisDirection) -> AxisItem? {
     let s = lifted.section
-    let next = lifted.position + (direction == .forward ? 1 : -1)
+    let p = lifted.position
+    let next = direction == .forward ? p + count : p - 1
     guard next >= layout.sectionStarts[s], next < layout.sectionEnd(s) else { return nil }
-    return rowItem(next, destination: next)
+    return rowItem(next, destination: direction == .forward ? p + 1 : next)
   }
 
   func row(at coordinate: Double) -> AxisItem? {
     let s = lifted.section
     let y = coordinate + layout.headerTop(s)
     guard let r = layout.row(atContentY: y), layout.section(of: r) == s else { return nil }
-    return rowItem(r, destination: r)
+    let p = lifted.position
+    if count > 1 && r >= p && r < p + count {
+      // A row of the block is the block: one item, as the rules see it.
+      return AxisItem(
+        kind: .row(position: p), start: liftedStart, length: liftedLength, isPinned: false,
+        destination: lifted)
+    }
+    // `moveRowAtIndexPath` within the column: a block moved down ends with its last
+    // row where the target was.
+    return rowItem(r, destination: r > p ? r - count + 1 : r)
   }
 
   func hasBarrier(before item: AxisItem) -> Bool {
     guard case .row(let r) = item.kind else { return false }
-    let lo = Swift.min(lifted.position, r) + 1
-    let hi = Swift.max(lifted.position, r)
+    let p = lifted.position
+    let lo = r > p ? p + count : r + 1
+    let hi = r > p ? r : p
     return lo < hi && layout.hasPin(in: lo..<hi)
   }
 
   func slot(beside item: AxisItem, after: Bool) -> Slot {
     guard case .row(let r) = item.kind else { return lifted }
-    let position = r > lifted.position ? (after ? r : r - 1) : (after ? r + 1 : r)
+    let p = lifted.position
+    let position = r > p ? (after ? r - count + 1 : r - count) : (after ? r + 1 : r)
     return Slot(position: position, section: lifted.section)
   }
 
@@ -50,7 +67,9 @@ struct ColumnGeometry: ReorderGeometry {
     atLift.moveLifted(to: source)
     let s = source.section
     for p in atLift.layout.sectionStarts[s]..<atLift.layout.sectionEnd(s) {
-      let item = atLift.rowItem(p, destination: p)
+      if p > source.position && p < source.position + count { continue }
+      var item = atLift.rowItem(p, destination: p > source.position ? p - count + 1 : p)
+      if p == source.position { item.length = liftedLength }
       guard item.start + item.length > start else { continue }
       guard item.start < end else { return }
       body(
@@ -62,7 +81,7 @@ struct ColumnGeometry: ReorderGeometry {
 
   mutating func moveLifted(to slot: Slot) {
     layout.relocate(
-      from: lifted.position, fromSection: lifted.section, to: slot.position,
+      from: lifted.position, count: count, fromSection: lifted.section, to: slot.position,
       toSection: slot.section)
     lifted = slot
   }

@@ -14,6 +14,21 @@ extension Engine {
     boardBegin(position: position, column: k, x: x, y: center - containers.offsets[k])
   }
 
+  /// Presses the `count` rows from `position` on as one block (SPEC §10): pages to their
+  /// column when that is not fully visible, scrolls the column to show the block (its
+  /// top when it is taller than the viewport), and puts the finger at the column's
+  /// center and the block's.
+  mutating func boardPressRange(_ position: Int, count: Int) {
+    let k = layout.section(of: position)
+    if !isColumnVisible(k) { board.x = pagePosition(k) }
+    let top = columnTop(position)
+    let h = layout.height(at: position, count: count)
+    withActiveContainer(k) { $0.offset = $0.revealOffset(top: top, height: h) }
+    let x = columnLeft(k) + settings.board.columnWidth / 2 - board.x
+    boardBegin(
+      position: position, column: k, x: x, y: top + h / 2 - containers.offsets[k], count: count)
+  }
+
   /// Presses whatever row is at screen point `(x, y)`; board mode only.
   public mutating func press(screenX x: Double, screenY y: Double) throws(EngineError) {
     guard surface.isBoard else { throw .needsBoard(what: "press x=") }
@@ -32,11 +47,13 @@ extension Engine {
     boardBegin(position: position, column: k, x: x, y: y)
   }
 
-  private mutating func boardBegin(position: Int, column k: Int, x: Double, y: Double) {
+  private mutating func boardBegin(
+    position: Int, column k: Int, x: Double, y: Double, count: Int = 1
+  ) {
     board.fingerX = x
     board.pressX = x
     board.panColumn = k
-    begin(position: position, section: k, finger: y)
+    begin(position: position, section: k, finger: y, count: count)
   }
 
   /// The screen x of the page column's center, where `press y=Y` presses.

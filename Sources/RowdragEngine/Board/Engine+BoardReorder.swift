@@ -15,7 +15,8 @@ extension Engine {
     input.enteredColumn = moved
     input.pointerInItsColumn = columnUnderFinger(board.fingerX) == lift.section
     var geometry = ColumnGeometry(
-      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section))
+      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section),
+      count: lift.count)
     swap(&geometry.layout, &layout)
     rule.reorder(input, in: &geometry)
     swap(&geometry.layout, &layout)
@@ -24,12 +25,12 @@ extension Engine {
     clampOffset(forColumnsBeside: lift.section)
   }
 
-  /// Step 1: moves the lifted row into the column under the finger, when it may go
-  /// there. Returns whether it moved.
+  /// Step 1: moves the lifted row (or a range's block, as one) into the column under
+  /// the finger, when it may go there. Returns whether it moved.
   private mutating func changeColumn(_ lift: inout Lift, entry: ColumnEntry) -> Bool {
     let a = lift.section
     guard let f = columnUnderFinger(board.fingerX), f != a, settings.sections == .cross,
-      !layout.hasPin(in: (lift.position + 1)..<layout.sectionEnd(a))
+      !layout.hasPin(in: (lift.position + lift.count)..<layout.sectionEnd(a))
     else { return false }
     // The slot in f: after its last row, or before the row under the finger (`under`).
     let end = layout.sectionEnd(f)
@@ -40,9 +41,10 @@ extension Engine {
     }
     // No pinned row of f at or after the target.
     if layout.hasPin(in: target..<end) { return false }
-    let destination = f > a ? target - 1 : target
+    let destination = f > a ? target - lift.count : target
     let screenY = lift.center - offset  // the snapshot keeps its screen y
-    layout.relocate(from: lift.position, fromSection: a, to: destination, toSection: f)
+    layout.relocate(
+      from: lift.position, count: lift.count, fromSection: a, to: destination, toSection: f)
     lift.position = destination
     lift.section = f
     switchActiveColumn(to: f)
@@ -68,16 +70,26 @@ extension Engine {
     throws(EngineError)
   {
     guard section != own else { return try checkPinsBetween(position, to: target) }
-    try checkPinsAcrossColumns(position, from: own, to: target, section: section)
+    try checkPinsAcrossColumns(position, count: 1, from: own, to: target, section: section)
   }
 
-  private func checkPinsAcrossColumns(_ position: Int, from own: Int, to target: Int, section: Int)
-    throws(EngineError)
-  {
+  /// The same for a range's block of `count` rows (SPEC §10).
+  func checkPinsOnBoard(
+    _ position: Int, count: Int, from own: Int, to target: Int, section: Int
+  ) throws(EngineError) {
+    guard section != own else {
+      return try checkPinsBetween(position, count: count, to: target)
+    }
+    try checkPinsAcrossColumns(position, count: count, from: own, to: target, section: section)
+  }
+
+  private func checkPinsAcrossColumns(
+    _ position: Int, count: Int, from own: Int, to target: Int, section: Int
+  ) throws(EngineError) {
     guard layout.hasFlags else { return }
-    let below = (position + 1)..<layout.sectionEnd(own)
-    // The other column's rows that end after the row, as positions now.
-    let first = section > own ? target + 1 : target
+    let below = (position + count)..<layout.sectionEnd(own)
+    // The other column's rows that end after the block, as positions now.
+    let first = section > own ? target + count : target
     let shifted = first..<Swift.max(first, layout.sectionEnd(section))
     for k in Array(below) + Array(shifted) where layout.flags(at: k).contains(.pinned) {
       throw .crossesPinned(row: position + 1, pinned: k + 1)

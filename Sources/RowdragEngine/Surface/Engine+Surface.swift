@@ -76,12 +76,11 @@ extension Engine {
     }
   }
 
-  /// Touches the `count` rows from `position` on as one block (the board does not
-  /// take ranges yet).
-  mutating func pressRange(_ position: Int, count: Int) throws(EngineError) {
+  /// Touches the `count` rows from `position` on as one block (SPEC §10).
+  mutating func pressRange(_ position: Int, count: Int) {
     switch surface {
     case .table: pressTableRange(position, count: count)
-    case .board: throw .rangeOnBoard
+    case .board: boardPressRange(position, count: count)
     }
   }
 
@@ -133,6 +132,17 @@ extension Engine {
     switch surface {
     case .table: try checkPinsBetween(position, to: target)
     case .board: try checkPinsOnBoard(position, from: own, to: target, section: section)
+    }
+  }
+
+  /// The same for a range's block of `count` rows from `position` (SPEC §10).
+  func checkPins(moving position: Int, count: Int, from own: Int, to target: Int, section: Int)
+    throws(EngineError)
+  {
+    switch surface {
+    case .table: try checkPinsBetween(position, count: count, to: target)
+    case .board:
+      try checkPinsOnBoard(position, count: count, from: own, to: target, section: section)
     }
   }
 
