@@ -6,7 +6,8 @@ import RowdragEngine
 /// `rowdrag[12]> ` idle, `rowdrag[12*]> ` with unsaved changes,
 /// `rowdrag[12 lifted 3→5]> ` while row 3 is lifted and now in slot 5,
 /// `rowdrag[12 holding 3]> ` and `rowdrag[12 panning]> ` during a touch; in board mode
-/// the lifted task's column and row, `rowdrag[5 lifted 1:2→2:2]> `.
+/// the lifted task's column and row, `rowdrag[5 lifted 1:2→2:2]> `. A lifted range
+/// (SPEC §10) says how many rows it holds: `rowdrag[12 lifted 3→5 +2]> `.
 enum Prompt {
   static func text(for engine: Engine) -> String {
     var inside = String(engine.layout.rowCount)
@@ -20,6 +21,7 @@ enum Prompt {
     case .lifted(let lift): inside += " lifted \(lift.sourcePosition + 1)→\(lift.position + 1)"
     case .panning: inside += " panning"
     }
+    if let lift = engine.lift, lift.count > 1 { inside += " +\(lift.count - 1)" }
     return "rowdrag[\(inside)]> "
   }
 }

@@ -91,7 +91,7 @@ struct BoardShowRenderer {
       last = p - start + 1
       let range = compact ? "" : "\(whole(top))..\(whole(top + h)) "
       let address = "\(k + 1):\(p - start + 1)"
-      if p == engine.lift?.position {
+      if let lift = engine.lift, p >= lift.position, p < lift.position + lift.count {
         items.append((top + h / 2, Cell(text: "\(address) \(range). . . .", style: "2")))
       } else {
         let flag = Character(Unicode.Scalar(layout.flags(at: p).markByte))
@@ -101,7 +101,9 @@ struct BoardShowRenderer {
       return items.count < Self.maxLines
     }
     if let lift = engine.lift, let screenY = snapshotY {
-      let line = ">> \(session.label(atPosition: lift.position))"
+      let line =
+        ">> \(session.label(atPosition: lift.position))"
+        + (lift.count > 1 ? " (+\(lift.count - 1) rows)" : "")
       let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
       items.insert((screenY, Cell(text: line, style: "1;7")), at: index)
     }

@@ -116,7 +116,7 @@ public enum CommandTable {
     CommandSpec("cancel", "put the lifted row back where it was", .cancel),
     CommandSpec(
       "move", "ADDR TO",
-      "move a row or a range A,B so its first row ends as row TO (N, $, S:R, +N, -N, before/after ADDR)",
+      "move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(2...3)

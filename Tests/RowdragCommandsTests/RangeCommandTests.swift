@@ -224,6 +224,17 @@ struct RangeCommandTests {
     #expect(snapshot.first?.contains("> b (+2 rows)  (finger y=120)") == true)
   }
 
+  @Test("board show draws every row of a lifted range as the gap, and one snapshot line")
+  func boardShow() {
+    let result = run(
+      "press 1:1,1:2; show", on: kanban, options: ["--board", "--header", "^## ", "-n"])
+    let text = result.stdout
+    #expect(text.contains("1:1 28..72 . . . ."))
+    #expect(text.contains("1:2 72..116 . . . ."))
+    #expect(text.contains(">> Write spec (+1 rows)"))
+    #expect(!text.contains("Fix login bug"))
+  }
+
   func parse(_ line: String) throws(CommandError) -> Command {
     var lexer = CommandLexer(line: line)
     guard case .success(let raw) = lexer.next() else {
