@@ -22,6 +22,10 @@ public struct Preset: Sendable {
   public let grab: GrabMode
   /// `set clamp`.
   public let clamp: SnapshotClamp
+  /// How its behaviour was checked against the real library (README, "how each preset is
+  /// verified"): `run for real` (a conformance suite drives the library itself),
+  /// `upstream tests` (the library's own test assertions, translated), or `source reading`.
+  public var verified = "source reading"
 
   /// Sets all seven catalogue parameters.
   func apply(to engine: inout Engine) throws {
@@ -83,16 +87,16 @@ public enum PresetTable {
       source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
       autoscroll: "overflow cap=20 clock=timer:20", rule: "halves", hold: 0.5, slop: 18,
       distance: 0,
-      grab: .keep, clamp: .none),
+      grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       autoscroll: "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", rule: "under",
-      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none),
+      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none, verified: "run for real"),
     Preset(
       name: "rbd",
       source: "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
       autoscroll: "power max=28 full=0.05v exp=2 clock=step damp=360:1200", rule: "edge",
-      hold: 0.12, slop: 0, distance: 0, grab: .keep, clamp: .none),
+      hold: 0.12, slop: 0, distance: 0, grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "dndkit",
       source: "clauderic/dnd-kit packages/core/src/utilities/scroll/getScrollDirectionAndSpeed.ts",
@@ -114,12 +118,15 @@ public enum PresetTable {
       slop: 5, distance: 0, grab: .keep, clamp: .none),
     Preset(
       name: "jqueryui", source: "jquery/jquery-ui ui/widgets/sortable.js",
-      autoscroll: "fixed speed=20 clock=move point=finger zone=20 order=bottom",
-      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none),
+      autoscroll:
+        "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
+      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none,
+      verified: "run for real, upstream tests"),
     Preset(
       name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
-      autoscroll: "count cap=1v clock=timer:50 restart=drag", rule: "drop", hold: 0, slop: 10,
-      distance: 10, grab: .keep, clamp: .none),
+      autoscroll: "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag",
+      rule: "itemview", hold: 0, slop: 10,
+      distance: 10, grab: .keep, clamp: .none, verified: "run for real"),
     Preset(
       name: "displaylink-fixed",
       source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
@@ -160,8 +167,8 @@ public enum PresetTable {
     return preset
   }
 
-  /// `presets`: name, a tab, the source, one line each.
+  /// `presets`: name, source and how it was verified, tab-separated, one line each.
   public static var listing: String {
-    presets.map { "\($0.name)\t\($0.source)\n" }.joined()
+    presets.map { "\($0.name)\t\($0.source)\t\($0.verified)\n" }.joined()
   }
 }

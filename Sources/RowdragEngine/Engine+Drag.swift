@@ -16,9 +16,12 @@ extension Engine {
     if delta > 0 { lift.scroll.movedDown = true }
     lift.finger = y
     lift.center = center
+    if placeHelper(center: center, height: lift.height) {
+      lift.center = snapshotCenter(lift, finger: y)
+    }
     let keys = settings.autoscroll.keys
     if keys.sample == .move {
-      lift.scroll.stored = evaluate(lift, center: center, offset: offset, at: time)
+      lift.scroll.stored = evaluate(lift, center: lift.center, offset: offset, at: time)
     }
     if case .move = keys.clock {
       applyScroll(&lift, at: time)

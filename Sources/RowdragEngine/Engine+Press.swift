@@ -41,6 +41,7 @@ extension Engine {
     // `grab press` (the catalogue §4.4): measured from the finger of the press; nothing
     // scrolls while holding, so the offset is the press's.
     let grab = top + height / 2 - (offset + (settings.grab == .press ? touch.pressY : touch.finger))
+    layOutHelperAtLift(top: top, height: height)
     var lift = Lift(
       position: touch.position, section: touch.section, sourcePosition: touch.position,
       sourceSection: touch.section,

@@ -72,8 +72,10 @@ extension Engine {
   public mutating func setAutoscroll(_ profile: AutoScrollProfile) throws(EngineError) {
     guard profile.isValid else { throw .invalidSetting(.autoscroll, .invalidParameters) }
     settings.autoscroll = profile
+    let moved = profile.keys.range != .helper && removeHelper()
     if case .lifted(var lift) = phase {
       lift.scroll.restartLaw()
+      if moved { lift.center = snapshotCenter(lift, finger: lift.finger) }
       phase = .lifted(lift)
     }
   }

@@ -109,6 +109,8 @@ extension EngineTarget {
     keys.gate = pick(ScrollGate.allCases)
     keys.restart = pick(TimerRestart.allCases)
     keys.round = pick(AmountRounding.allCases)
+    keys.range = pick(ScrollRange.allCases)
+    keys.lift = pick(LiftScroll.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
       keys.damp = Damping(start: 360, end: 1200)
     }

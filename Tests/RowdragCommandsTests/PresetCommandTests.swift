@@ -68,12 +68,13 @@ struct PresetCommandTests {
     ],
     [
       "jqueryui", "jquery/jquery-ui ui/widgets/sortable.js",
-      "fixed speed=20 clock=move point=finger zone=20 order=bottom", "intersect", "0", "10", "1",
-      "press", "none",
+      "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
+      "intersect", "0", "10", "1", "press", "none",
     ],
     [
       "qt", "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
-      "count cap=1v clock=timer:50 restart=drag", "drop", "0", "10", "10", "keep", "none",
+      "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag", "itemview", "0", "10",
+      "10", "keep", "none",
     ],
     [
       "displaylink-fixed", "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
@@ -95,10 +96,21 @@ struct PresetCommandTests {
     ],
   ]
 
-  @Test("presets prints the name and source of each, tab-separated, in the catalogue's order")
+  /// How each preset was checked (README, "how each preset is verified").
+  static let verified = [
+    "jqueryui": "run for real, upstream tests", "sortablejs": "run for real", "qt": "run for real",
+    "flutter": "upstream tests", "rbd": "upstream tests",
+  ]
+
+  @Test(
+    "presets prints the name, source and how it was verified of each, tab-separated, in the catalogue's order"
+  )
   func presetsListing() {
     let result = run("presets", on: "a\n", options: ["-n"])
-    #expect(result.stdout == Self.table.map { "\($0[0])\t\($0[1])\n" }.joined())
+    #expect(
+      result.stdout
+        == Self.table.map { "\($0[0])\t\($0[1])\t\(Self.verified[$0[0]] ?? "source reading")\n" }
+        .joined())
   }
 
   @Test("each preset sets the seven parameters of its row, and get prints them back")
@@ -195,7 +207,7 @@ struct PresetCommandTests {
       ),
       (
         "rate zone=30",
-        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp="
+        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift="
       ),
       ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
       ("linear damp=360:1200", "autoscroll: damp goes with power only"),

@@ -48,6 +48,13 @@ struct TableGeometry: ReorderGeometry {
     return Slot(position: position, section: section)
   }
 
+  func lastRow() -> AxisItem? {
+    guard layout.rowCount > 0 else { return nil }
+    let r = layout.rowCount - 1
+    let section = layout.section(of: r)
+    return rowItem(r, section: section, destination: section > lifted.section ? r - 1 : r)
+  }
+
   mutating func moveLifted(to slot: Slot) {
     layout.relocate(
       from: lifted.position, fromSection: lifted.section, to: slot.position,
