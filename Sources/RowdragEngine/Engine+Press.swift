@@ -22,6 +22,21 @@ extension Engine {
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
   }
 
+  /// Whether a drag `moved` points from the press (`moved` as the surface measures it)
+  /// lifts the row, with a drag distance: under `start armed` the first drag only arms,
+  /// and the distance must be exceeded.
+  func startsDrag(_ touch: inout Touch, moved: Double) -> Bool {
+    switch settings.start {
+    case .first: return moved >= settings.distance
+    case .armed:
+      guard touch.armed else {
+        touch.armed = true
+        return false
+      }
+      return moved > settings.distance
+    }
+  }
+
   mutating func begin(position: Int, section: Int, finger: Double) {
     dirtyAtPress = layout.differsFromBaseline
     let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)

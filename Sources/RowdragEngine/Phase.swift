@@ -33,6 +33,8 @@ public struct Touch: Sendable, Equatable {
   public var finger: Double
   /// Seconds held so far.
   public var held: Double
+  /// Under `start armed`, whether a drag has armed the drag start.
+  public var armed = false
 }
 
 /// A lifted row and its floating snapshot.

@@ -139,6 +139,25 @@ struct RealLibraryBehaviourTests {
     #expect(e.offset == 96)
   }
 
+  @Test("start armed: the first drag only arms, a later one past the distance lifts")
+  func startArmed() throws {
+    for (start, liftsAt) in [(StartMode.armed, 3), (.first, 1)] {
+      var e = plainEngine(30) {
+        $0.distance = 10
+        $0.start = start
+        $0.autoscroll = .off
+      }
+      try e.press(screenY: 100)
+      var lifted: Int?
+      // 15 points (far enough, but the first drag), 110 (exactly 10: not more), 111.
+      for (k, y) in [115.0, 110, 111].enumerated() where lifted == nil {
+        try e.drag(toScreenY: y)
+        if e.lift != nil { lifted = k + 1 }
+      }
+      #expect(lifted == liftsAt, "\(start)")
+    }
+  }
+
   func dropEngine(_ rule: ReorderRule, rows: Int = 30) -> Engine {
     plainEngine(rows) {
       $0.rule = rule

@@ -51,6 +51,10 @@ PRESETS = {
 }
 
 
+# `start`, the eighth preset setting (`first` unless named here).
+STARTS = {"qt": "armed"}
+
+
 class Invalid(Exception):
     pass
 

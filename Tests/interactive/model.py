@@ -26,6 +26,7 @@ class Model:
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
+        self.start = "first"
         self.t = 0.0
         self.phase = "idle"
         self.touch = None  # holding: dict(row, press, finger, held)
@@ -137,7 +138,7 @@ class Model:
                 raise Refused("flag")
             finger = y
         self.dirty_at_press = self.snapshot() != self.saved
-        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0}
+        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0, "armed": False}
         if self.hold > 0 or self.distance > 0:
             self.phase = "holding"
         else:
@@ -183,8 +184,16 @@ class Model:
             s, i = self.address(row)
             top, hh = self.row_item(s, i)
             y = top + hh / 2 - self.o
-        if (self.phase == "holding" and self.distance > 0 and self.grab_mode == "press"
-                and abs(y - self.touch["press"]) >= self.distance):
+        starts = False
+        if self.phase == "holding" and self.distance > 0:
+            moved = abs(y - self.touch["press"])
+            if self.start == "first":
+                starts = moved >= self.distance
+            elif not self.touch["armed"]:
+                self.touch["armed"] = True  # start armed: the first drag only arms
+            else:
+                starts = moved > self.distance
+        if starts and self.grab_mode == "press":
             # §4.4: lift where the press left the row, then this drag is a drag in lifted.
             self.do_lift()
             if self.profile["keys"]["lift"] == "drag":  # first a drag to the press point
@@ -192,7 +201,7 @@ class Model:
         if self.phase == "holding":
             self.touch["finger"] = y
             if self.distance > 0:
-                if abs(y - self.touch["press"]) >= self.distance:
+                if starts:
                     self.do_lift()
             elif abs(y - self.touch["press"]) > self.slop:
                 self.phase = "panning"
@@ -838,12 +847,15 @@ class Model:
                     self.distance = float(args[1])
                 elif key == "clamp":
                     self.clamp_mode = args[1]
+                elif key == "start":
+                    self.start = args[1]
                 elif key == "preset":
                     self.require_idle()
                     autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
                     self.profile = catalogue.parse(autoscroll.split())
                     self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
                     self.grab_mode, self.clamp_mode = grab, clamp
+                    self.start = catalogue.STARTS.get(args[1], "first")
             else:
                 raise AssertionError(command)
         except Refused:

@@ -88,7 +88,7 @@ def random_command(rng, n):
         "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
         "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
         "set autoscroll rate", "set autoscroll off", "set viewport 300", "set viewport 600", "set inset 20 10",
-        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set clamp none",
+        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set start armed", "set start first", "set clamp none",
         "set clamp inset",
     ]
     return rng.choice(choices)
@@ -207,7 +207,7 @@ def random_setting(rng):
     return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set grab press",
                        "set inset 30 20",
                        "set inset 0 0", "set sections keep", "set sections cross", "set slop 0", "set distance 3",
-                       "set distance 0", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
+                       "set distance 0", "set start armed", "set start first", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
 
 
 def compare_catalogue(binary, seed):
