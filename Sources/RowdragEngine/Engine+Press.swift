@@ -64,6 +64,7 @@ extension Engine {
       center: 0, grab: grab, height: height,
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time))
     lift.center = snapshotCenter(lift, finger: touch.finger)
+    lift.lastDragPointer = pointerOnScreen(touch.finger)
     startScrollRun(&lift)
     phase = .lifted(lift)
   }

@@ -15,7 +15,7 @@ extension Engine {
       center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
       crossesSections: settings.sections == .cross, event: event,
       source: Slot(position: lift.sourcePosition, section: lift.sourceSection))
-    input.view = offset..<(offset + settings.viewport)
+    input.lastDragPointer = lift.lastDragPointer
     return input
   }
 }

@@ -59,4 +59,8 @@ public struct Lift: Sendable, Equatable {
   public var height: Double
   /// The auto-scroll's memory for this gesture.
   public var scroll: ScrollRun
+  /// The finger's content y at the last drag (or the lift), nil when it was off screen:
+  /// where Qt's last drag-move event was, which decides whether its drop is accepted
+  /// (`itemview`).
+  public var lastDragPointer: Double? = nil
 }

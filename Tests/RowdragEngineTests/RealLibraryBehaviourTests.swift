@@ -186,6 +186,32 @@ struct RealLibraryBehaviourTests {
     #expect(Array(e.ids.prefix(6)) == [1, 2, 3, 0, 4, 5])
   }
 
+  @Test("itemview: no drop when the last drag was over the lifted row, whatever scrolled since")
+  func itemviewAcceptsTheLastDrag() throws {
+    // V = 300, row 7 spans 264…308. A drag to 290 is over row 7 itself and in the
+    // 16-point bottom zone: 10 frames of 4 points bring row 8 (308…352) under the finger
+    // (content 330), but no drag reports it, so the release drops nothing; one more
+    // drag over row 8 and it drops.
+    for (extraDrag, moved) in [(false, false), (true, true)] {
+      var profile = AutoScrollProfile.fixed(speed: 4)
+      profile.keys.clock = .step
+      profile.keys.point = .finger
+      profile.keys.zone = .points(16)
+      var e = plainEngine(30) {
+        $0.viewport = 300
+        $0.rule = .itemview
+        $0.autoscroll = profile
+      }
+      try e.press(screenY: 270)
+      try e.drag(toScreenY: 290)
+      try e.tick(10)
+      #expect(e.offset == 40)
+      if extraDrag { try e.drag(toScreenY: 291) }
+      try e.release()
+      #expect((e.ids != Array(0..<30)) == moved, "extra drag: \(extraDrag)")
+    }
+  }
+
   @Test("itemview: the margins win over the centre on short rows")
   func itemviewMargins() {
     // h = 4: margin max(2, qRound(0.73)) = 2, centre ⌊3 / 2⌋ = 1.

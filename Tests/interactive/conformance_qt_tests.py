@@ -83,7 +83,11 @@ REPRODUCED = {
     "outside release": "rule itemview",
     "centre": "rule itemview",
     "empty": "rule itemview",
+    "accept": "rule itemview",
 }
+# Reproduced behaviours that another one implies where both are on: a release off screen
+# follows a last drag off screen, which `accept` already refuses.
+COVERED = {"outside release": "accept"}
 
 # Seed -> (the behaviours of BEHAVIOURS that cause the difference, what differs), for the
 # default run (seeds 0-49) and HANDMADE against Qt 5.15.8 (Debian 12); every other one agrees in order,
@@ -92,7 +96,6 @@ REPRODUCED = {
 EXPECTED = {
     17: (['press scroll'], ['first scroll', 'offsets']),
     46: (['press scroll'], ['first scroll', 'offsets']),
-    "accept": (['accept'], ['order']),
     "press scroll": (['press scroll'], ['first scroll', 'offsets']),
 }
 
@@ -498,7 +501,7 @@ def test_qt_listview_conformance(binary):
     if os.environ.get("ROWDRAG_CONFORMANCE_TABLE"):
         for seed, (named, differ) in sorted(found.items(), key=lambda item: str(item[0]).zfill(9)):
             print(f"    {seed!r}: ({named!r}, {differ!r}),")
-    for name in sorted(set(REPRODUCED) - needed):
+    for name in sorted(set(REPRODUCED) - needed - set(COVERED)):
         failures.append(f"the preset reproduces '{name}' ({REPRODUCED[name]}), but no gesture needs it: "
                         "a gesture that shows it belongs in HANDMADE")
     assert not failures, "\n".join(failures)

@@ -160,6 +160,7 @@ class Model:
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
                      "up": False, "down": False}
         self.lift["center"] = self.snapshot_center(finger)
+        self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
         self.phase = "lifted"
         keys = self.profile["keys"]
         if keys["damp"] != "none":
@@ -219,6 +220,7 @@ class Model:
         lift["down"] = lift["down"] or delta > 0
         lift["finger"] = y
         lift["center"] = self.snapshot_center(y)
+        lift["last"] = self.o + y if 0 <= y < self.V else None
         keys = self.profile["keys"]
         if keys["range"] == "helper":  # the helper placed: the range reaches its bottom
             self.helper = lift["center"] + lift["h"] / 2
@@ -629,7 +631,8 @@ class Model:
         """Qt's QListView drop: the drop indicator's margins and integer centre, the end
         below the last row, nothing off screen."""
         finger = self.lift["finger"]
-        if not 0 <= finger < self.V:
+        last = self.lift["last"]  # Qt drops only if it accepted the last drag-move event
+        if not 0 <= finger < self.V or last is None or self.hit(last) == (self.lift["s"], self.lift["i"]):
             return
         y = self.o + finger
         found = self.hit(y)

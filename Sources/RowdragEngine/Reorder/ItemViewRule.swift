@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// `itemview`: the drop of Qt's `QListView` with `InternalMove`, as the real one does it
-/// where the catalogue's `drop` (§3.8) simplifies. Nothing moves while dragging; at the
-/// release, with the finger on screen:
+/// where the catalogue's `drop` (§3.8) simplifies. Nothing moves while dragging. The
+/// release drops only where Qt accepted the last drag-move event: at the last drag (or
+/// the lift) the finger was on screen and not over the lifted row itself
+/// (`QBasicDrag::eventFilter()` in qsimpledrag.cpp drops only after an accepted move, no
+/// window under the pointer gets none, and `QAbstractItemView::dragMoveEvent()` ignores
+/// one over the dragged row, `droppingOnItself`); an auto-scroll since then sends no new
+/// event. The release finger is the last drag's, so a release off screen drops nothing.
+/// Then:
 /// - over a row: above it when the pointer is within the drop indicator's margin of its
 ///   top, below when within the margin of its bottom line (`top + h − 1`, `QRect::bottom()`),
 ///   else above when it is above the integer centre `top + ⌊(h − 1)/2⌋` (`QRect::center()`);
 ///   the margin is `qBound(2, qRound(h / 5.5), 12)` (qabstractitemview.cpp,
 ///   `QAbstractItemViewPrivate::position()`);
 /// - below the last row: the row goes to the end (`QListView::dropEvent()` drops on the
-///   viewport, row −1, which `InternalMove` takes as after the last row);
-/// - off screen (outside `[o, o + V)`): nothing moves, as no window is under the pointer
-///   and `QSimpleDrag` drops nothing (qsimpledrag.cpp).
+///   viewport, row −1, which `InternalMove` takes as after the last row).
 public struct ItemViewRule: ReorderStrategy {
   /// The registry entry.
   public static let kind = ReorderRuleKind(
@@ -27,7 +31,12 @@ public struct ItemViewRule: ReorderStrategy {
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
     let y = input.pointer
-    guard input.view.contains(y) else { return }
+    guard let last = input.lastDragPointer else { return }
+    if let over = geometry.row(at: last), case .row(let r) = over.kind,
+      r == geometry.lifted.position
+    {
+      return
+    }
     let target: AxisItem
     let after: Bool
     if let row = geometry.row(at: y) {
