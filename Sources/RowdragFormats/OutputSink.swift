@@ -64,8 +64,9 @@ public final class OutputSink {
 
   /// Writes `bytes`, which are also the bytes at `file` when it is given (a stretch of
   /// a mapped list). Into a regular file, a stretch of 64 KiB or more is then copied
-  /// file to file by the kernel, as `cat` copies: the write from memory took 1.5 to 4
-  /// times the system time of the copy for the same 300 MB here (bench/README.md).
+  /// file to file by the kernel, as `cat` copies: the write from memory mostly took
+  /// 1.5 to 4.6 times the CPU time of the copy for the same 300 MB here
+  /// (bench/README.md).
   /// Where the copy fails — the destination is opened to append, or is on a file
   /// system the kernel cannot copy to from there — the sink writes from memory from
   /// then on, so the output is the same bytes either way, and a real failure (a full
