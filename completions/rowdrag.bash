@@ -75,7 +75,7 @@ _rowdrag() {
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop halves" -- "$cur"))
+      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop halves itemview" -- "$cur"))
       return
       ;;
     --completion-script)

@@ -69,7 +69,7 @@ complete -c rowdrag -l on-drop-timeout -x -d 'refuse a drop whose --on-drop CMD 
 complete -c rowdrag -l viewport -x -d 'viewport height in points (600)'
 complete -c rowdrag -l fps -x -d 'frames per second (60)'
 complete -c rowdrag -l autoscroll -x -a 'linear fixed rate ramp power quintic overflow count off' -d 'auto-scroll profile and parameters, e.g. \'linear zone=150\''
-complete -c rowdrag -l rule -x -a 'edge midpoint under nearest far guarded intersect overlap drop halves' -d 'reorder rule (edge)'
+complete -c rowdrag -l rule -x -a 'edge midpoint under nearest far guarded intersect overlap drop halves itemview' -d 'reorder rule (edge)'
 complete -c rowdrag -l hold -x -d 'long-press time before a row lifts (0; the live view: 0.5)'
 complete -c rowdrag -l width -x -d 'width of the show picture (terminal width, else 80)'
 complete -c rowdrag -l height-key -x -d 'JSON member holding a row\'s height (height)'

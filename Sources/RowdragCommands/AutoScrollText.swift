@@ -7,7 +7,7 @@ enum AutoScrollText {
   /// The generic keys, in the order `get` prints them.
   static let keyNames = [
     "clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round",
-    "damp",
+    "damp", "range", "lift",
   ]
 
   /// The words a key takes, for help and completion (`timer:` and lengths are typed).
@@ -22,6 +22,8 @@ enum AutoScrollText {
     case "gate": ScrollGate.allCases.map(\.rawValue)
     case "restart": TimerRestart.allCases.map(\.rawValue)
     case "round": AmountRounding.allCases.map(\.rawValue)
+    case "range": ScrollRange.allCases.map(\.rawValue)
+    case "lift": LiftScroll.allCases.map(\.rawValue)
     default: []
     }
   }
@@ -114,6 +116,8 @@ enum AutoScrollText {
     case "gate": keys.gate = try choice(ScrollGate.self)
     case "restart": keys.restart = try choice(TimerRestart.self)
     case "round": keys.round = try choice(AmountRounding.self)
+    case "range": keys.range = try choice(ScrollRange.self)
+    case "lift": keys.lift = try choice(LiftScroll.self)
     default: keys.damp = try damping(text)
     }
   }
@@ -202,6 +206,8 @@ enum AutoScrollText {
     case "gate": keys.gate.rawValue
     case "restart": keys.restart.rawValue
     case "round": keys.round.rawValue
+    case "range": keys.range.rawValue
+    case "lift": keys.lift.rawValue
     default: keys.damp.map { "\(NumberText.short($0.start)):\(NumberText.short($0.end))" } ?? "none"
     }
   }

@@ -1,7 +1,7 @@
 import RowdragEngine
 
-/// The behaviour catalogue's presets (§6): named implementations reproduced by the seven
-/// catalogue parameters. Each row is written the way `set` takes it, so the table reads
+/// The behaviour catalogue's presets (§6): named implementations reproduced by the eight
+/// catalogue parameters (the catalogue's seven and `start`). Each row is written the way `set` takes it, so the table reads
 /// like the catalogue's and `get autoscroll` prints the autoscroll column back.
 public struct Preset: Sendable {
   /// The name `--preset` and `set preset` take.
@@ -22,8 +22,14 @@ public struct Preset: Sendable {
   public let grab: GrabMode
   /// `set clamp`.
   public let clamp: SnapshotClamp
+  /// `set start`: `first` unless the real library only arms the drag at the first move.
+  public var start = StartMode.first
+  /// How its behaviour was checked against the real library (README, "how each preset is
+  /// verified"): `run for real` (a conformance suite drives the library itself),
+  /// `upstream tests` (the library's own test assertions, translated), or `source reading`.
+  public var verified = "source reading"
 
-  /// Sets all seven catalogue parameters.
+  /// Sets all eight catalogue parameters.
   func apply(to engine: inout Engine) throws {
     try engine.setAutoscroll(try profile())
     guard let kind = ReorderRuleRegistry.kind(named: rule) else {
@@ -35,6 +41,7 @@ public struct Preset: Sendable {
     try engine.setDistance(distance)
     engine.setGrab(grab)
     engine.setClamp(clamp)
+    engine.setStart(start)
   }
 
   /// The autoscroll column read as `set autoscroll` reads it.
@@ -42,14 +49,14 @@ public struct Preset: Sendable {
     try AutoScrollText.parse(autoscroll.split(separator: " ").map(String.init))
   }
 
-  /// Which of the seven catalogue settings of `engine` are not this preset's, in
+  /// Which of the eight catalogue settings of `engine` are not this preset's, in
   /// `set`'s key order.
   func differences(_ engine: Engine) -> [String] {
     let s = engine.settings
     let same = [
       ("autoscroll", (try? profile()) == s.autoscroll), ("rule", rule == s.rule.name),
       ("hold", hold == s.hold), ("slop", slop == s.slop), ("distance", distance == s.distance),
-      ("grab", grab == s.grab), ("clamp", clamp == s.clamp),
+      ("grab", grab == s.grab), ("clamp", clamp == s.clamp), ("start", start == s.start),
     ]
     return same.filter { !$0.1 }.map(\.0)
   }
@@ -83,16 +90,16 @@ public enum PresetTable {
       source: "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
       autoscroll: "overflow cap=20 clock=timer:20", rule: "halves", hold: 0.5, slop: 18,
       distance: 0,
-      grab: .keep, clamp: .none),
+      grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       autoscroll: "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", rule: "under",
-      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none),
+      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none, verified: "run for real"),
     Preset(
       name: "rbd",
       source: "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
       autoscroll: "power max=28 full=0.05v exp=2 clock=step damp=360:1200", rule: "edge",
-      hold: 0.12, slop: 0, distance: 0, grab: .keep, clamp: .none),
+      hold: 0.12, slop: 0, distance: 0, grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "dndkit",
       source: "clauderic/dnd-kit packages/core/src/utilities/scroll/getScrollDirectionAndSpeed.ts",
@@ -114,12 +121,15 @@ public enum PresetTable {
       slop: 5, distance: 0, grab: .keep, clamp: .none),
     Preset(
       name: "jqueryui", source: "jquery/jquery-ui ui/widgets/sortable.js",
-      autoscroll: "fixed speed=20 clock=move point=finger zone=20 order=bottom",
-      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none),
+      autoscroll:
+        "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
+      rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none,
+      verified: "run for real, upstream tests"),
     Preset(
       name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
-      autoscroll: "count cap=1v clock=timer:50 restart=drag", rule: "drop", hold: 0, slop: 10,
-      distance: 10, grab: .keep, clamp: .none),
+      autoscroll: "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag",
+      rule: "itemview", hold: 0, slop: 10,
+      distance: 10, grab: .keep, clamp: .none, start: .armed, verified: "run for real"),
     Preset(
       name: "displaylink-fixed",
       source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
@@ -145,7 +155,7 @@ public enum PresetTable {
   /// The `set` keys a preset sets (and `set preset` itself): a comparison gives each
   /// row its own, so none may change inside the compared gesture.
   public static let behaviourKeys: Set<String> = [
-    "preset", "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp",
+    "preset", "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp", "start",
   ]
 
   /// The preset called `name`, or an error listing them.
@@ -160,8 +170,8 @@ public enum PresetTable {
     return preset
   }
 
-  /// `presets`: name, a tab, the source, one line each.
+  /// `presets`: name, source and how it was verified, tab-separated, one line each.
   public static var listing: String {
-    presets.map { "\($0.name)\t\($0.source)\n" }.joined()
+    presets.map { "\($0.name)\t\($0.source)\t\($0.verified)\n" }.joined()
   }
 }

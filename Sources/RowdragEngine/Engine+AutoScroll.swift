@@ -14,7 +14,7 @@ extension Engine {
     let keys = settings.autoscroll.keys
     let law = settings.autoscroll.law.function
     let (top, bottom, pointTop, pointBottom) = measure(lift, center: center, offset: o)
-    let span = bottom - top
+    let span = keys.edges == .pixel ? settings.viewport : bottom - top
     let h = lift.height
     let zone = law.zone(span: span, rowHeight: h) ?? keys.zone.resolve(span: span, rowHeight: h)
     guard zone >= 0 else { return .none }
@@ -36,6 +36,9 @@ extension Engine {
     case .net:
       (topAllowed, bottomAllowed) = (lift.finger < run.fingerAtLift, lift.finger > run.fingerAtLift)
     case .intent: (topAllowed, bottomAllowed) = (run.movedUp, run.movedDown)
+    case .inside:
+      let inside = lift.finger >= 0 && lift.finger < settings.viewport
+      (topAllowed, bottomAllowed) = (inside, inside)
     }
     let up = inTop && topAllowed
     let down = inBottom && bottomAllowed
@@ -79,6 +82,7 @@ extension Engine {
       case .view: (0, v)
       case .inset: (settings.insetTop, v - settings.insetBottom)
       case .topInset: (settings.insetTop, v)
+      case .pixel: (0, v - 1)
       }
     let h = lift.height
     let s = center - o

@@ -16,9 +16,13 @@ extension Engine {
     if delta > 0 { lift.scroll.movedDown = true }
     lift.finger = y
     lift.center = center
+    lift.lastDragPointer = pointerOnScreen(y)
+    if placeHelper(center: center, height: lift.height) {
+      lift.center = snapshotCenter(lift, finger: y)
+    }
     let keys = settings.autoscroll.keys
     if keys.sample == .move {
-      lift.scroll.stored = evaluate(lift, center: center, offset: offset, at: time)
+      lift.scroll.stored = evaluate(lift, center: lift.center, offset: offset, at: time)
     }
     if case .move = keys.clock {
       applyScroll(&lift, at: time)
@@ -26,6 +30,11 @@ extension Engine {
     }
     applyReorderRule(&lift, event: .drag(delta: delta))
     controlTimer(&lift, direction: controlDirection(lift), isDrag: true)
+  }
+
+  /// The content y of a finger at screen y `y`, or nil off screen (outside `[0, V)`).
+  func pointerOnScreen(_ y: Double) -> Double? {
+    y >= 0 && y < settings.viewport ? offset + y : nil
   }
 
   /// Moves the finger by `delta` points (positive is down).

@@ -11,6 +11,9 @@ extension Engine {
   mutating func liftAtPress(_ touch: Touch, dragTo y: Double) throws(EngineError) {
     lift(touch)
     guard case .lifted(var lift) = phase else { return }
+    if settings.autoscroll.keys.lift == .drag {
+      dragLifted(&lift, to: touch.pressY, center: snapshotCenter(lift, finger: touch.pressY))
+    }
     let center = snapshotCenter(lift, finger: y)
     guard center.isFinite else { throw .notFinite(.snapshotPosition) }
     dragLifted(&lift, to: y, center: center)

@@ -22,6 +22,21 @@ extension Engine {
     if flags.contains(.locked) { throw .rowLocked(row: position + 1) }
   }
 
+  /// Whether a drag `moved` points from the press (`moved` as the surface measures it)
+  /// lifts the row, with a drag distance: under `start armed` the first drag only arms,
+  /// and the distance must be exceeded.
+  func startsDrag(_ touch: inout Touch, moved: Double) -> Bool {
+    switch settings.start {
+    case .first: return moved >= settings.distance
+    case .armed:
+      guard touch.armed else {
+        touch.armed = true
+        return false
+      }
+      return moved > settings.distance
+    }
+  }
+
   mutating func begin(position: Int, section: Int, finger: Double, count: Int = 1) {
     dirtyAtPress = layout.differsFromBaseline
     let touch = Touch(
@@ -42,6 +57,7 @@ extension Engine {
     // `grab press` (the catalogue §4.4): measured from the finger of the press; nothing
     // scrolls while holding, so the offset is the press's.
     let grab = top + height / 2 - (offset + (settings.grab == .press ? touch.pressY : touch.finger))
+    layOutHelperAtLift(top: top, height: height)
     var lift = Lift(
       position: touch.position, section: touch.section, sourcePosition: touch.position,
       sourceSection: touch.section,
@@ -49,6 +65,7 @@ extension Engine {
       center: 0, grab: grab, height: height,
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time), count: touch.count)
     lift.center = snapshotCenter(lift, finger: touch.finger)
+    lift.lastDragPointer = pointerOnScreen(touch.finger)
     startScrollRun(&lift)
     phase = .lifted(lift)
   }

@@ -6,7 +6,10 @@ extension Engine {
   /// edit. A hold or pan just ends.
   public mutating func release() throws(EngineError) {
     endTouch()
-    defer { clampContainers() }
+    defer {
+      removeHelper()
+      clampContainers()
+    }
     switch phase {
     case .idle:
       throw .noGesture
@@ -31,7 +34,10 @@ extension Engine {
   /// Returns the lifted row (or range) to where it was lifted from; records nothing.
   public mutating func cancel() throws(EngineError) {
     endTouch()
-    defer { clampContainers() }
+    defer {
+      removeHelper()
+      clampContainers()
+    }
     switch phase {
     case .idle:
       throw .noGesture

@@ -11,9 +11,11 @@ extension Engine {
 
   /// What the rule sees of `lift` now.
   func reorderInput(_ lift: Lift, event: ReorderEvent = .frame) -> ReorderInput {
-    ReorderInput(
+    var input = ReorderInput(
       center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
       crossesSections: settings.sections == .cross, event: event,
       source: Slot(position: lift.sourcePosition, section: lift.sourceSection))
+    input.lastDragPointer = lift.lastDragPointer
+    return input
   }
 }

@@ -72,8 +72,10 @@ extension Engine {
   public mutating func setAutoscroll(_ profile: AutoScrollProfile) throws(EngineError) {
     guard profile.isValid else { throw .invalidSetting(.autoscroll, .invalidParameters) }
     settings.autoscroll = profile
+    let moved = profile.keys.range != .helper && removeHelper()
     if case .lifted(var lift) = phase {
       lift.scroll.restartLaw()
+      if moved { lift.center = snapshotCenter(lift, finger: lift.finger) }
       phase = .lifted(lift)
     }
   }
@@ -92,6 +94,9 @@ extension Engine {
 
   /// Records the name of the preset just chosen (a label; see `Settings.presetName`).
   public mutating func setPresetName(_ name: String) { settings.presetName = name }
+
+  /// Chooses which drag beyond the distance lifts the row (from the next press on).
+  public mutating func setStart(_ start: StartMode) { settings.start = start }
 
   /// Chooses whether the snapshot's center is kept on screen (from the next drag on).
   public mutating func setClamp(_ clamp: SnapshotClamp) { settings.clamp = clamp }

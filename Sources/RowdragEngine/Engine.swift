@@ -33,6 +33,9 @@ public struct Engine: Sendable {
   /// Frames `tick` accounted for without simulating them one by one (tests read it to
   /// know the skips were exercised).
   var framesSkipped = 0
+  /// Under `range=helper`, the content y of the snapshot's bottom as the last drag placed
+  /// it, which the scroll range reaches (`Engine+HelperRange`); nil otherwise.
+  var helperBottom: Double?
 
   /// One undoable edit: a row, or a block of `count` rows (a range, SPEC §10), moved
   /// from one index path to another; positions are the first row's.
@@ -64,9 +67,11 @@ public struct Engine: Sendable {
   }
 
   /// `[o_min, o_max]` with `o_min = −T` and `o_max = max(o_min, H_c + B − V)` — of the
-  /// active scroll container (a board's column while the engine works on one).
+  /// active scroll container (a board's column while the engine works on one); under
+  /// `range=helper` `H_c` reaches the snapshot's bottom while a row is lifted.
   public var offsetRange: ClosedRange<Double> {
-    let content = activeContentHeight
+    var content = activeContentHeight
+    if let helperBottom { content = Swift.max(content, helperBottom) }
     let low = -settings.insetTop
     let high = Swift.max(low, content + settings.insetBottom - settings.viewport)
     return low...high

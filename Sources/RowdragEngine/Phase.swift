@@ -35,6 +35,8 @@ public struct Touch: Sendable, Equatable {
   public var held: Double
   /// Rows pressed: a range of `count` consecutive rows from `position` (SPEC §10).
   public var count = 1
+  /// Under `start armed`, whether a drag has armed the drag start.
+  public var armed = false
 }
 
 /// A lifted row, or a range of rows lifted as one block, and its floating snapshot.
@@ -62,4 +64,8 @@ public struct Lift: Sendable, Equatable {
   /// Rows lifted: a block of `count` consecutive rows whose first is at `position`,
   /// moving as one item of height `height` (SPEC §10); 1 for a single row.
   public var count = 1
+  /// The finger's content y at the last drag (or the lift), nil when it was off screen:
+  /// where Qt's last drag-move event was, which decides whether its drop is accepted
+  /// (`itemview`).
+  public var lastDragPointer: Double? = nil
 }

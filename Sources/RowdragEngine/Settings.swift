@@ -12,6 +12,18 @@ public enum GrabMode: String, Sendable, CaseIterable {
   case press
 }
 
+/// When a drag from the press starts the drag of the row, with a drag distance (the
+/// behaviour catalogue §4.2).
+public enum StartMode: String, Sendable, CaseIterable {
+  /// The first drag at least `distance` from the press lifts the row.
+  case first
+  /// The first drag after the press only arms the drag; a later drag more than
+  /// `distance` from the press lifts the row (Qt's `QAbstractItemView::mouseMoveEvent()`:
+  /// a move in `PressedState` sets `DraggingState`, and only a move in `DraggingState`
+  /// with `(pos − pressedPosition).manhattanLength() > startDragDistance()` starts it).
+  case armed
+}
+
 /// Whether a lifted row may change section.
 public enum SectionPolicy: String, Sendable, CaseIterable {
   /// Rows may move into other sections.
@@ -56,6 +68,8 @@ public struct Settings: Sendable, Equatable {
   /// When above 0, the row lifts at the first drag this far from the press instead of
   /// after the hold (§4.2).
   public var distance = 0.0
+  /// Which drag beyond `distance` lifts the row.
+  public var start = StartMode.first
   /// Whether the snapshot's center is kept on screen (§4.3).
   public var clamp = SnapshotClamp.none
   /// Board mode: columns side by side (BOARD.md).

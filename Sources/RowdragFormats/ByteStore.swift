@@ -6,9 +6,13 @@ import RowdragSystem
 /// all of it first populates the pages in bulk (`populate`), since on a virtual
 /// machine a page fault per 4 KB costs more than the reading. Standard input and
 /// tests use ordinary memory. Lists keep spans into it and write them back directly.
+///
+/// A mapped store keeps its file open, so that a writer can have the kernel copy long
+/// stretches of it file to file (`file`, `OutputSink.write(_:from:)`).
 public final class ByteStore: @unchecked Sendable {
   private enum Backing {
-    case mapped
+    /// A mapping of the open file `fd`, which the store closes.
+    case mapped(fd: Int32)
     case allocated
     /// Part of another store, kept alive by this one.
     case view(ByteStore)
@@ -34,11 +38,11 @@ public final class ByteStore: @unchecked Sendable {
     backing = .allocated
   }
 
-  /// Takes ownership of a mapping from `mmap`.
-  init(mapped memory: UnsafeMutableRawPointer, count: Int) {
+  /// Takes ownership of a mapping from `mmap` of the whole of `fd`, and of `fd`.
+  init(mapped memory: UnsafeMutableRawPointer, count: Int, fd: Int32) {
     base = memory
     self.count = count
-    backing = .mapped
+    backing = .mapped(fd: fd)
   }
 
   /// The bytes of `span` of `parent`, without a copy: a JSON value inside a document,
@@ -51,7 +55,9 @@ public final class ByteStore: @unchecked Sendable {
 
   deinit {
     switch backing {
-    case .mapped: System.unmap(base, count: count)
+    case .mapped(let fd):
+      System.unmap(base, count: count)
+      System.close(fd)
     case .allocated: System.release(base)
     case .view: break
     }
@@ -65,6 +71,20 @@ public final class ByteStore: @unchecked Sendable {
   public var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }
 
   public subscript(_ index: Int) -> UInt8 { buffer[index] }
+
+  /// The open file whose bytes these are and the offset of the first in it; nil for
+  /// ordinary memory. The file's bytes are the mapping's for as long as it is not
+  /// changed (the kernel reads both from the same cache).
+  public var file: FileBytes? {
+    switch backing {
+    case .mapped(let fd): return FileBytes(fd: fd, offset: 0)
+    case .allocated: return nil
+    case .view(let parent):
+      return parent.file.map {
+        FileBytes(fd: $0.fd, offset: $0.offset + parent.base.distance(to: base))
+      }
+    }
+  }
 
   /// Maps every page of the store now (a no-op for ordinary memory).
   public func populate() {

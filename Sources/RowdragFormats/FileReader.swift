@@ -25,7 +25,9 @@ public enum FileReader {
     guard let path else { return (try readAll(fd: 0, name: "<stdin>"), nil) }
     let fd = System.open(path, .readOnly)
     guard fd >= 0 else { throw IOFailure.errno(path, "cannot open") }
-    defer { System.close(fd) }
+    // A mapped store keeps the descriptor (see `ByteStore.file`); else it closes here.
+    var kept = false
+    defer { if !kept { System.close(fd) } }
     let info = System.status(of: fd)
     if info?.kind == .directory {
       throw IOFailure(path: path, message: "is a directory; give \(kind)")
@@ -33,7 +35,8 @@ public enum FileReader {
     let size = info?.kind == .regular ? info?.size ?? 0 : 0
     let store: ByteStore
     if mapping, size > 0, let mapping = System.mapReadOnly(fd, count: size) {
-      store = ByteStore(mapped: mapping, count: size)
+      store = ByteStore(mapped: mapping, count: size, fd: fd)
+      kept = true
     } else {
       store = try readAll(fd: fd, name: path, expected: size)
     }

@@ -31,26 +31,12 @@ public enum JSONLinesFormat {
     var builder = BlockList.Builder(store: store)
     var first = LineChecker(store: store, names: names, lines: 0..<split)
     var rowsBeforeSplit = 0
-    func sortLines() {
-      var lines = LineCursor(buf)
-      var rows = 0
-      while let line = lines.next() {
-        guard !LineCursor.isBlank(buf, line) else {
-          builder.trivia(line.span)
-          continue
-        }
-        if line.span.start < split {
-          guard first.check(line, row: rows) else { return }
-          rowsBeforeSplit += 1
-        }
-        builder.item(line.span, lines: 1)
-        rows += 1
-      }
-    }
     if split < buf.count {
-      BackgroundThread.overlap({ second.run() }) { sortLines() }
+      BackgroundThread.overlap({ second.run() }) {
+        rowsBeforeSplit = sortLines(buf, split: split, into: &builder, checking: &first)
+      }
     } else {
-      sortLines()
+      rowsBeforeSplit = sortLines(buf, split: split, into: &builder, checking: &first)
     }
     // The first half's error comes first in the file, as in one pass.
     if let error = first.error ?? second.checker.error { throw error }
@@ -58,6 +44,31 @@ public enum JSONLinesFormat {
     list.attributeRows =
       first.attributeRows + second.checker.attributeRows.map { $0 + rowsBeforeSplit }
     return list
+  }
+
+  /// Sorts every line into rows and trivia, checking those that start before `split`
+  /// with `first`; returns the rows before `split`. A function of its own, with its
+  /// state passed `inout`, so that no access to it is checked at run time, line by line.
+  static func sortLines(
+    _ buf: UnsafeBufferPointer<UInt8>, split: Int, into builder: inout BlockList.Builder,
+    checking first: inout LineChecker
+  ) -> Int {
+    var lines = LineCursor(buf)
+    var rows = 0
+    var rowsBeforeSplit = 0
+    while let line = lines.next() {
+      guard !LineCursor.isBlank(buf, line) else {
+        builder.trivia(line.span)
+        continue
+      }
+      if line.span.start < split {
+        guard first.check(line, row: rows) else { break }
+        rowsBeforeSplit += 1
+      }
+      builder.item(line.span, lines: 1)
+      rows += 1
+    }
+    return rowsBeforeSplit
   }
 
   /// The start of the first line at or after the middle of `buf`.
@@ -75,7 +86,7 @@ public enum JSONLinesFormat {
 struct LineChecker {
   let buf: UnsafeBufferPointer<UInt8>
   let lines: Range<Int>
-  let names: [[UInt8]]
+  let names: KeyNames
   /// One scanner for the whole part, run over one line at a time.
   var scanner: JSONScanner
   /// The state machine's state, reused from line to line.
@@ -86,7 +97,7 @@ struct LineChecker {
   init(store: ByteStore, names: [[UInt8]], lines: Range<Int>) {
     buf = store.buffer
     self.lines = lines
-    self.names = names
+    self.names = KeyNames(names)
     scanner = JSONScanner(store, splitAbove: Int.max)
   }
 
@@ -103,22 +114,26 @@ struct LineChecker {
 
   /// Checks one non-blank line, row `row` of the part; false after an error.
   mutating func check(_ line: LineCursor.Line, row: Int) -> Bool {
-    do {
-      try scanner.scanValue(in: line.content, state: &state)
-    } catch {
-      self.error = JSONSyntaxError(
-        line: error.line, column: error.column,
-        message: error.message + " (each line of a JSON Lines file must hold one JSON value)")
-      return false
+    // A flat object is checked in one pass; anything else by the state machine.
+    var named = false
+    if let flat = scanner.flatLine(line.content, names: names) {
+      named = flat
+    } else {
+      do {
+        try scanner.scanValue(in: line.content, state: &state)
+      } catch {
+        self.error = JSONSyntaxError(
+          line: error.line, column: error.column,
+          message: error.message + " (each line of a JSON Lines file must hold one JSON value)")
+        return false
+      }
+      if let p = buf.baseAddress {
+        named = scanner.outline.depth1Keys.contains {
+          JSONScanner.mayName($0, in: p, names: names)
+        }
+      }
     }
-    let keys = scanner.outline.depth1Keys
-    if keys.contains(where: { key in
-      // Quotes included; a key with an escape may still spell a name.
-      let inner = buf[(key.start + 1)..<(key.end - 1)]
-      return inner.contains(92) || names.contains { inner.elementsEqual($0) }
-    }) {
-      attributeRows.append(row)
-    }
+    if named { attributeRows.append(row) }
     return true
   }
 }

@@ -7,10 +7,13 @@
 public enum MarkdownFormat {
   /// `isHeader` picks which ATX headings are headers (nil: every one); it sees the
   /// line without its terminator.
+  ///
+  /// `quick: false` reads every line through `shape` (tests compare the two).
   public static func read(
-    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool = true
   ) -> BlockList {
     var reader = Reader(store: store, isHeader: isHeader)
+    reader.quick = quick
     reader.run()
     return reader.builder.build(format: "markdown", labels: .firstLine)
   }
@@ -133,6 +136,8 @@ public enum MarkdownFormat {
     var blanks: (span: Span, lines: Int)?
     /// The open code fence and whether it belongs to the open item.
     var fence: (char: UInt8, count: Int, inItem: Bool)?
+    /// Whether the common list item line is recognised before `shape` (`startsPlainItem`).
+    var quick = true
 
     init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?) {
       builder = BlockList.Builder(store: store)
@@ -167,6 +172,13 @@ public enum MarkdownFormat {
     }
 
     mutating func take(_ line: LineCursor.Line) {
+      if quick && fence == nil && startsPlainItem(line) {
+        // What the lines below decide for it: any open item ends (the line is outdented
+        // from its content and starts an item), and the line opens one at column 2.
+        closeItem()
+        item = (line.span, 1, 2)
+        return
+      }
       let shape = MarkdownFormat.shape(buf, line.content)
       if let open = fence {
         guard open.inItem else {
@@ -208,6 +220,21 @@ public enum MarkdownFormat {
         return
       }
       builder.trivia(line.span)
+    }
+
+    /// Whether the line is the commonest of list items, `- text`, `* text` or `+ text`
+    /// from column 0: a marker, one space and a byte that is no blank and not the
+    /// marker again. `shape` says of such a line: indent 0, not blank, no fence,
+    /// heading or thematic break (the third byte is neither the marker nor a blank),
+    /// item content at column 2. Most lines of a list are settled by these three bytes.
+    @inline(__always)
+    func startsPlainItem(_ line: LineCursor.Line) -> Bool {
+      let s = line.span.start
+      guard line.contentEnd - s >= 3 else { return false }
+      let marker = buf[s]
+      let third = buf[s + 2]
+      return (marker == 45 || marker == 42 || marker == 43) && buf[s + 1] == 32
+        && third != marker && third != 32 && third != 9 && third != 13
     }
 
     /// Holds a blank line until a line of the open item shows it is inside the item.

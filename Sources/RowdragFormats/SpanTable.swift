@@ -9,6 +9,11 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   private var narrow: [UInt64] = []
   /// The spans as they are, for larger inputs.
   private var wide: [Span] = []
+  /// Narrow spans that follow `narrow`'s: another table's array, taken whole when it
+  /// is appended (the second half of a file read on two threads) rather than copied,
+  /// which for ten million rows cost 40 MB of fresh memory and a pass over it on the
+  /// thread everything waits for.
+  private var tail: [UInt64] = []
   private let isWide: Bool
 
   /// An empty table for spans of an input of `inputSize` bytes.
@@ -30,27 +35,37 @@ public struct SpanTable: RandomAccessCollection, Sendable {
     if isWide {
       wide.append(span)
     } else {
-      narrow.append(
-        UInt64(truncatingIfNeeded: span.start) << 32 | UInt64(truncatingIfNeeded: span.end))
+      let packed =
+        UInt64(truncatingIfNeeded: span.start) << 32 | UInt64(truncatingIfNeeded: span.end)
+      if tail.isEmpty { narrow.append(packed) } else { tail.append(packed) }
     }
   }
 
-  /// Appends every span of `other` (spans of the same input).
+  /// Appends every span of `other` (spans of the same input): a narrow table's array
+  /// becomes this one's tail without a copy when this has none yet.
   mutating func append(contentsOf other: SpanTable) {
-    if !isWide && !other.isWide {
-      narrow.append(contentsOf: other.narrow)
-    } else {
+    if isWide || other.isWide {
       for span in other { append(span) }
+    } else if tail.isEmpty && other.tail.isEmpty {
+      tail = other.narrow
+    } else {
+      for packed in [other.narrow, other.tail] where !packed.isEmpty {
+        if tail.isEmpty {
+          narrow.append(contentsOf: packed)
+        } else {
+          tail.append(contentsOf: packed)
+        }
+      }
     }
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { isWide ? wide.count : narrow.count }
+  public var endIndex: Int { isWide ? wide.count : narrow.count + tail.count }
 
   @inline(__always)
   public subscript(_ i: Int) -> Span {
     if isWide { return wide[i] }
-    let packed = narrow[i]
+    let packed = i < narrow.count ? narrow[i] : tail[i - narrow.count]
     return Span(start: Int(packed >> 32), end: Int(packed & 0xFFFF_FFFF))
   }
 
@@ -63,8 +78,16 @@ public struct SpanTable: RandomAccessCollection, Sendable {
       while t + 1 < limit && wide[t].end == wide[t + 1].start { t += 1 }
       return t
     }
-    narrow.withUnsafeBufferPointer { p in
-      while t + 1 < limit && p[t] & 0xFFFF_FFFF == p[t + 1] >> 32 { t += 1 }
+    let h = narrow.count
+    narrow.withUnsafeBufferPointer { head in
+      tail.withUnsafeBufferPointer { rest in
+        // Within the head; across into the tail; on within the tail.
+        let headLimit = Swift.min(limit, h)
+        while t + 1 < headLimit && head[t] & 0xFFFF_FFFF == head[t + 1] >> 32 { t += 1 }
+        if t + 1 == h && t + 1 < limit && head[t] & 0xFFFF_FFFF == rest[0] >> 32 { t += 1 }
+        guard t >= h else { return }
+        while t + 1 < limit && rest[t - h] & 0xFFFF_FFFF == rest[t + 1 - h] >> 32 { t += 1 }
+      }
     }
     return t
   }

@@ -30,6 +30,7 @@ enum EngineTarget {
     settings.autoscroll = profile(&input)
     settings.slop = [10, 0, 8][input.next() % 3]
     settings.distance = [0, 0, 1, 10][input.next() % 4]
+    settings.start = input.next() % 2 == 0 ? .first : .armed
     settings.clamp = input.next() % 3 == 0 ? .inset : .none
     if input.next() % 3 == 0 {
       settings.board.isOn = true
@@ -115,6 +116,8 @@ extension EngineTarget {
     keys.gate = pick(ScrollGate.allCases)
     keys.restart = pick(TimerRestart.allCases)
     keys.round = pick(AmountRounding.allCases)
+    keys.range = pick(ScrollRange.allCases)
+    keys.lift = pick(LiftScroll.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
       keys.damp = Damping(start: 360, end: 1200)
     }

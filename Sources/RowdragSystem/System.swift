@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Every system call rowdrag makes, in one place: each retried on `EINTR` where the
@@ -72,6 +73,17 @@ public enum System {
   /// `write(2)`: bytes written, -1 on failure.
   public static func write(_ fd: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
     retrying { Glibc.write(fd, buffer, count) }
+  }
+
+  /// `copy_file_range(2)`: copies up to `count` bytes at `offset` of `source` to `fd`
+  /// at its file position, inside the kernel (the page cache to the page cache, as
+  /// `cat` does); bytes copied, 0 at the end of `source`, -1 on failure (`EXDEV`,
+  /// `EINVAL` or `EBADF` where the two files cannot be copied between, e.g. `fd` opened
+  /// to append, or a kernel or file system without the call).
+  public static func copyRange(from source: Int32, at offset: Int, to fd: Int32, count: Int)
+    -> Int
+  {
+    retrying { rowdrag_copy_file_range(source, Int64(offset), fd, count) }
   }
 
   /// `pread(2)`: bytes read at `offset`, 0 at end of file, -1 on failure.

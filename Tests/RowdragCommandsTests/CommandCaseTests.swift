@@ -230,7 +230,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set rule midpiont", out: "",
     err:
-      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under, nearest, far, guarded, intersect, overlap, drop, halves; did you mean 'midpoint'?\n",
+      "rowdrag: -e #1:1: set: rule: 'midpiont' is not one of edge, midpoint, under, nearest, far, guarded, intersect, overlap, drop, halves, itemview; did you mean 'midpoint'?\n",
     status: 1),
   CommandCase(
     "set grab left", out: "",
@@ -238,7 +238,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set autoscroll linear speed=3", out: "",
     err:
-      "rowdrag: -e #1:1: set: autoscroll: unknown key 'speed' for linear; use zone= max= min= clock= sample= point= edges= order= test= gate= restart= round= damp=\n",
+      "rowdrag: -e #1:1: set: autoscroll: unknown key 'speed' for linear; use zone= max= min= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift=\n",
     status: 1),
   CommandCase(
     "press 1; set viewport 300", out: "",

@@ -124,6 +124,8 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
   keys.gate = pick(ScrollGate.allCases)
   keys.restart = pick(TimerRestart.allCases)
   keys.round = pick(AmountRounding.allCases)
+  keys.range = pick(ScrollRange.allCases)
+  keys.lift = pick(LiftScroll.allCases)
   if kind.name == "power" && keys.sample == .frame && rng.next(2) == 0 {
     keys.damp = Damping(start: 360, end: 1200)
   }

@@ -47,7 +47,7 @@ struct ExtensionPointTests {
     #expect(
       ReorderRuleRegistry.kinds.map(\.name) == [
         "edge", "midpoint", "under", "nearest", "far", "guarded", "intersect", "overlap", "drop",
-        "halves",
+        "halves", "itemview",
       ])
   }
 

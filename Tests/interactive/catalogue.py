@@ -7,8 +7,10 @@ from decimal import Decimal, ROUND_HALF_UP
 
 # §2.5: each law's own parameters (in print order) and its defaults for the generic keys.
 GENERIC = {"clock": "frame", "sample": "frame", "point": "center", "edges": "view", "zone": "0",
-           "order": "top", "test": "lt", "gate": "none", "restart": "dir", "round": "none", "damp": "none"}
-KEY_ORDER = ["clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round", "damp"]
+           "order": "top", "test": "lt", "gate": "none", "restart": "dir", "round": "none", "damp": "none",
+           "range": "content", "lift": "none"}
+KEY_ORDER = ["clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round", "damp",
+             "range", "lift"]
 LAWS = {
     "linear": ({"zone": "100", "max": "1200", "min": "0"}, {}),
     "fixed": ({"speed": "240"}, {"point": "edge", "zone": "0"}),
@@ -38,14 +40,19 @@ PRESETS = {
     "fmmove": ("ramp per=5 clock=timer:1000/60 sample=move point=center zone=0.6h round=ceil", "under", 0.5, 10, 0,
                "keep", "none"),
     "ats": ("linear zone=0.5h+6 max=5 clock=step round=ceil", "edge", 0.5, 5, 0, "keep", "none"),
-    "jqueryui": ("fixed speed=20 clock=move point=finger zone=20 order=bottom", "intersect", 0, 10, 1, "press",
-                 "none"),
-    "qt": ("count cap=1v clock=timer:50 restart=drag", "drop", 0, 10, 10, "keep", "none"),
+    "jqueryui": ("fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag", "intersect",
+                 0, 10, 1, "press", "none"),
+    "qt": ("count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag", "itemview", 0, 10, 10, "keep",
+           "none"),
     "displaylink-fixed": ("fixed speed=4 clock=step sample=move", "under", 0.5, 10, 0, "center", "none"),
     "half-row": ("off", "edge", 0.5, 10, 0, "keep", "none"),
     "edge-ramp": ("ramp max=20 clock=step point=center zone=150 test=lt", "under", 0.5, 10, 0, "center", "none"),
     "hpreorder-rate": ("rate divisor=6 scale=10 clock=step sample=move", "under", 0.5, 10, 0, "center", "none"),
 }
+
+
+# `start`, the eighth preset setting (`first` unless named here).
+STARTS = {"qt": "armed"}
 
 
 class Invalid(Exception):

@@ -26,6 +26,7 @@ class Model:
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
+        self.start = "first"
         self.t = 0.0
         self.phase = "idle"
         self.touch = None  # holding: dict(row, press, finger, held)
@@ -34,6 +35,7 @@ class Model:
         self.undo, self.redo = [], []
         self.saved = self.snapshot()
         self.dirty_at_press = False
+        self.helper = None  # range=helper: content y of the snapshot's bottom, which the range reaches
         self.o = self.o_min()
 
     # -- layout -----------------------------------------------------------------
@@ -80,7 +82,8 @@ class Model:
         return -self.T
 
     def o_max(self):
-        return max(self.o_min(), self.content() + self.B - self.V)
+        content = self.content() if self.helper is None else max(self.content(), self.helper)
+        return max(self.o_min(), content + self.B - self.V)
 
     def clamp(self, o):
         return min(max(o, self.o_min()), self.o_max())
@@ -170,7 +173,7 @@ class Model:
                 raise Refused("flag")
             finger = y
         self.dirty_at_press = self.snapshot() != self.saved
-        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0, "k": k}
+        self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0, "k": k, "armed": False}
         if self.hold > 0 or self.distance > 0:
             self.phase = "holding"
         else:
@@ -186,11 +189,17 @@ class Model:
         finger = self.touch["finger"]
         # grab press (§4.4): measured from the press's finger (nothing scrolls while holding).
         g = top + hh / 2 - (self.o + (self.touch["press"] if self.grab_mode == "press" else finger))
+        if self.profile["keys"]["range"] == "helper":
+            # The list laid out once without the row, the helper still where the row was.
+            bottom = max(self.content() - hh, top + hh)
+            self.o = min(self.o, max(self.o_min(), bottom + self.B - self.V))
+            self.helper = top + hh
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
                      "up": False, "down": False}
         self.lift["center"] = self.snapshot_center(finger)
+        self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
         self.phase = "lifted"
         keys = self.profile["keys"]
         if keys["damp"] != "none":
@@ -214,14 +223,24 @@ class Model:
         if row is not None:
             self.address(row)
             y = self.row_centre(row - 1) - self.o
-        if (self.phase == "holding" and self.distance > 0 and self.grab_mode == "press"
-                and abs(y - self.touch["press"]) >= self.distance):
+        starts = False
+        if self.phase == "holding" and self.distance > 0:
+            moved = abs(y - self.touch["press"])
+            if self.start == "first":
+                starts = moved >= self.distance
+            elif not self.touch["armed"]:
+                self.touch["armed"] = True  # start armed: the first drag only arms
+            else:
+                starts = moved > self.distance
+        if starts and self.grab_mode == "press":
             # §4.4: lift where the press left the row, then this drag is a drag in lifted.
             self.do_lift()
+            if self.profile["keys"]["lift"] == "drag":  # first a drag to the press point
+                self.lifted_drag(self.touch["press"])
         if self.phase == "holding":
             self.touch["finger"] = y
             if self.distance > 0:
-                if abs(y - self.touch["press"]) >= self.distance:
+                if starts:
                     self.do_lift()
             elif abs(y - self.touch["press"]) > self.slop:
                 self.phase = "panning"
@@ -229,21 +248,31 @@ class Model:
             self.o = self.clamp(self.o - (y - self.touch["finger"]))
             self.touch["finger"] = y
         else:
-            lift = self.lift
-            delta = y - lift["finger"]
-            lift["up"] = lift["up"] or delta < 0
-            lift["down"] = lift["down"] or delta > 0
-            lift["finger"] = y
-            lift["center"] = self.snapshot_center(y)
-            keys = self.profile["keys"]
-            if keys["sample"] == "move":
-                lift["stored"] = self.evaluate(self.t)
-            if keys["clock"] == "move":
-                self.apply(self.t)
+            self.lifted_drag(y)
+
+    def lifted_drag(self, y):
+        """A drag of the lifted row (§2.1, §2.2, §2.4)."""
+        lift = self.lift
+        delta = y - lift["finger"]
+        lift["up"] = lift["up"] or delta < 0
+        lift["down"] = lift["down"] or delta > 0
+        lift["finger"] = y
+        lift["center"] = self.snapshot_center(y)
+        lift["last"] = self.o + y if 0 <= y < self.V else None
+        keys = self.profile["keys"]
+        if keys["range"] == "helper":  # the helper placed: the range reaches its bottom
+            self.helper = lift["center"] + lift["h"] / 2
+            if self.clamp(self.o) != self.o:
+                self.o = self.clamp(self.o)
                 lift["center"] = self.snapshot_center(y)
-            self.reorder(("drag", delta))
-            d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
-            self.control(d, drag=True)
+        if keys["sample"] == "move":
+            lift["stored"] = self.evaluate(self.t)
+        if keys["clock"] == "move":
+            self.apply(self.t)
+            lift["center"] = self.snapshot_center(y)
+        self.reorder(("drag", delta))
+        d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
+        self.control(d, drag=True)
 
     # -- auto-scroll (the catalogue §2) ---------------------------------------------
     def evaluate(self, now):
@@ -251,8 +280,9 @@ class Model:
         lift, prof = self.lift, self.profile
         keys, law = prof["keys"], prof["law"]
         V, T, B = self.V, self.T, self.B
-        top, bottom = {"view": (0.0, V), "inset": (T, V - B), "top-inset": (T, V)}[keys["edges"]]
-        span, h = bottom - top, lift["h"]
+        top, bottom = {"view": (0.0, V), "inset": (T, V - B), "top-inset": (T, V), "pixel": (0.0, V - 1)}[
+            keys["edges"]]
+        span, h = (V if keys["edges"] == "pixel" else bottom - top), lift["h"]
         S, F = lift["center"] - self.o, lift["finger"]
         pt, pb = {"center": (S, S), "finger": (F, F), "edge": (S - h / 2, S + h / 2)}[keys["point"]]
         if law == "linear":
@@ -271,6 +301,9 @@ class Model:
             in_top, in_bottom = in_top and F < lift["finger_at_lift"], in_bottom and F > lift["finger_at_lift"]
         elif keys["gate"] == "intent":
             in_top, in_bottom = in_top and lift["up"], in_bottom and lift["down"]
+        elif keys["gate"] == "inside":
+            inside = 0 <= F < V
+            in_top, in_bottom = in_top and inside, in_bottom and inside
         if keys["order"] == "top":
             d = -1.0 if in_top else (1.0 if in_bottom else 0.0)
         elif keys["order"] == "bottom":
@@ -385,7 +418,7 @@ class Model:
         return nxt, prv
 
     def reorder(self, event=("frame",)):
-        if self.rule == "drop" or (self.rule == "intersect" and event[0] != "drag"):
+        if self.rule in ("drop", "itemview") or (self.rule == "intersect" and event[0] != "drag"):
             return
         if self.rule == "halves":
             # §3.9: drags and applications that moved the offset only.
@@ -632,9 +665,47 @@ class Model:
             s, i, top, hh = hit
             self.beside(s, i, after=y >= top + hh / 2)
 
+    def itemview_drop(self):
+        """Qt's QListView drop: the drop indicator's margins and integer centre, the end
+        below the last row, nothing off screen."""
+        finger = self.lift["finger"]
+        last = self.lift["last"]  # Qt drops only if it accepted the last drag-move event
+        if not 0 <= finger < self.V or last is None or self.hit(last) == (self.lift["s"], self.lift["i"]):
+            return
+        y = self.o + finger
+        found = self.hit(y)
+        if found is not None:
+            s, i = found
+            top, hh = self.row_item(s, i)
+            rel = y - top
+            margin = min(12, max(2, math.floor(hh / 5.5 + 0.5)))
+            after = False if rel < margin else True if (hh - 1) - rel < margin else rel >= math.floor((hh - 1) / 2)
+        else:
+            total = sum(len(rows) for _, rows in self.sections)
+            if total == 0:
+                return
+            s, i = self.locate(total - 1)
+            top, hh = self.row_item(s, i)
+            if y < top + hh:
+                return
+            after, y = True, top
+        hit = self.target(y)
+        if hit is not None:
+            self.beside(hit[0], hit[1], after)
+
+    def end_helper(self):
+        """range=helper: the helper is gone; returns whether the offset moved."""
+        if self.helper is None:
+            return False
+        self.helper = None
+        before, self.o = self.o, self.clamp(self.o)
+        return self.o != before
+
     def release(self):
         if self.phase == "idle":
             raise Refused("idle")
+        if self.phase == "lifted" and self.rule == "itemview":
+            self.itemview_drop()
         if self.phase == "lifted" and self.rule == "drop":
             self.drop()
         if self.phase == "lifted":
@@ -643,6 +714,7 @@ class Model:
                 self.redo = []
             self.restore(self.snapshot())  # a block's rows again, in their order
         self.phase, self.lift, self.touch = "idle", None, None
+        self.end_helper()
 
     def before_gesture(self):
         snap = self.raw()
@@ -662,6 +734,7 @@ class Model:
             for s, rows in enumerate(before):
                 self.sections[s] = (self.sections[s][0], rows)
         self.phase, self.lift, self.touch = "idle", None, None
+        self.end_helper()
 
     def restore(self, snap):
         for s, rows in enumerate(snap):
@@ -853,20 +926,26 @@ class Model:
                         self.profile = catalogue.parse(args[1:])
                     except catalogue.Invalid:
                         raise Refused("autoscroll")
+                    moved = self.profile["keys"]["range"] != "helper" and self.end_helper()
                     if self.phase == "lifted":  # §2.7
                         self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0))
+                        if moved:
+                            self.lift["center"] = self.snapshot_center(self.lift["finger"])
                 elif key == "slop":
                     self.slop = float(args[1])
                 elif key == "distance":
                     self.distance = float(args[1])
                 elif key == "clamp":
                     self.clamp_mode = args[1]
+                elif key == "start":
+                    self.start = args[1]
                 elif key == "preset":
                     self.require_idle()
                     autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
                     self.profile = catalogue.parse(autoscroll.split())
                     self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
                     self.grab_mode, self.clamp_mode = grab, clamp
+                    self.start = catalogue.STARTS.get(args[1], "first")
             else:
                 raise AssertionError(command)
         except Refused:

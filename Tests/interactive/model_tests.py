@@ -84,11 +84,11 @@ def random_command(rng, n):
         return "set autoscroll " + random_autoscroll(rng)
     choices = [
         "set rule edge", "set rule midpoint", "set rule under", "set rule nearest", "set rule far",
-        "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set rule halves",
+        "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set rule halves", "set rule itemview",
         "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
         "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
         "set autoscroll rate", "set autoscroll off", "set viewport 300", "set viewport 600", "set inset 20 10",
-        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set clamp none",
+        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set start armed", "set start first", "set clamp none",
         "set clamp inset",
     ]
     return rng.choice(choices)
@@ -101,9 +101,10 @@ def random_autoscroll(rng):
     values = {
         "clock": ["frame", "step", "move", "timer:5", "timer:20", "timer:1000/60", "timer:50"],
         "sample": ["frame", "move"], "point": ["center", "finger", "edge"],
-        "edges": ["view", "inset", "top-inset"], "zone": ["0", "30", "0.25v", "v/6", "0.5h+6", "2h-10"],
-        "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent"],
+        "edges": ["view", "inset", "top-inset", "pixel"], "zone": ["0", "30", "0.25v", "v/6", "0.5h+6", "2h-10"],
+        "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent", "inside"],
         "restart": ["dir", "drag"], "round": ["none", "ceil", "trunc"], "damp": ["none", "360:1200", "0:100"],
+        "range": ["content", "helper"], "lift": ["none", "drag"],
     }
     for key in catalogue.KEY_ORDER:
         if rng.random() < 0.3:
@@ -200,13 +201,13 @@ def random_setting(rng):
         return "set autoscroll " + random_autoscroll(rng)
     if pick < 0.6:
         return "set rule " + rng.choice(["edge", "midpoint", "under", "nearest", "far", "guarded", "intersect",
-                                           "overlap", "drop", "halves"])
+                                           "overlap", "drop", "halves", "itemview"])
     if pick < 0.7:
         return "scroll %+d" % rng.randint(-300, 300)
     return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set grab press",
                        "set inset 30 20",
                        "set inset 0 0", "set sections keep", "set sections cross", "set slop 0", "set distance 3",
-                       "set distance 0", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
+                       "set distance 0", "set start armed", "set start first", "set fps 120", "set fps 60", "set viewport 300", "set viewport 600"])
 
 
 def compare_catalogue(binary, seed):

@@ -36,7 +36,7 @@ def test_bash(binary):
     assert bash_complete(["rowdrag", "--au"], cwd) == ["--autoscroll"]
     assert bash_complete(["rowdrag", "--autoscroll", ""], cwd) == ["count", "fixed", "linear", "off", "overflow", "power", "quintic", "ramp", "rate"]
     assert bash_complete(["rowdrag", "--rule", ""], cwd) == [
-        "drop", "edge", "far", "guarded", "halves", "intersect", "midpoint", "nearest", "overlap", "under"]
+        "drop", "edge", "far", "guarded", "halves", "intersect", "itemview", "midpoint", "nearest", "overlap", "under"]
     assert bash_complete(["rowdrag", "--preset", "fl"], cwd) == ["flutter"]
     assert bash_complete(["rowdrag", "--compare", "d"], cwd) == ["displaylink-fixed", "dndkit"]
     # After a comma, the next name, the ones before kept (issue 25).

@@ -27,6 +27,10 @@ public struct AutoScrollKeys: Sendable, Hashable {
   public var round = AmountRounding.none
   /// Time damping from the start of the gesture (`power` only).
   public var damp: Damping? = nil
+  /// What bounds the offset while a row is lifted.
+  public var range = ScrollRange.content
+  /// What the lift does besides lifting.
+  public var lift = LiftScroll.none
 
   /// The catalogue's generic defaults.
   public init() {}
@@ -77,6 +81,10 @@ public enum ZoneEdges: String, Sendable, Hashable, CaseIterable {
   case inset
   /// The top inset only: T and V (the display-link tutorials' geometry).
   case topInset = "top-inset"
+  /// The view's first and last pixel lines, 0 and V − 1 (Qt's `QRect::bottom()`:
+  /// `area.bottom() − pos.y() < margin` puts the bottom zone at `Y > V − 1 − zone`,
+  /// qabstractitemview.cpp `shouldAutoScroll()`); lengths in `v` stay the view's height.
+  case pixel
 }
 
 /// Which zone is tested first (§2.4).
@@ -105,6 +113,10 @@ public enum ScrollGate: String, Sendable, Hashable, CaseIterable {
   case net
   /// Some drag since lift moved the finger towards that edge (dnd-kit's scroll intent).
   case intent
+  /// The finger is on screen, in `[0, V)`: Qt's view gets no `DragMove` with the pointer
+  /// outside it, and `dragLeaveEvent()` stops the auto-scroll (qsimpledrag.cpp
+  /// `QSimpleDrag::move()`, qabstractitemview.cpp `dragLeaveEvent()`).
+  case inside
 }
 
 /// Whether a drag restarts a running timer (§2.1).
@@ -112,6 +124,36 @@ public enum TimerRestart: String, Sendable, Hashable, CaseIterable {
   /// Only a change of direction does.
   case direction = "dir"
   /// Every drag that finds a zone does (dnd-kit, Qt).
+  case drag
+}
+
+/// What bounds the offset while a row is lifted.
+///
+/// jQuery UI's sortable moves the row itself as its helper: an absolutely placed element
+/// inside the scrolled list (`appendTo: "parent"`, sortable.js l. 45), so the list's scroll
+/// height is the rows' or the helper's bottom, whichever is lower down, and the browser
+/// clamps `scrollTop` to it at every layout.
+public enum ScrollRange: String, Sendable, Hashable, CaseIterable {
+  /// The content: `[o_min, o_max]` of SPEC §1.2 throughout.
+  case content
+  /// The content and the snapshot as the last drag placed it (content y, not moved by
+  /// the scroll after it): `o_max' = max(o_max, snapshot bottom + B − V)` while lifted.
+  /// The lift itself lays the list out once without the row, before its placeholder has
+  /// a height (sortable.js `_mouseStart`: l. 241 makes the helper absolute, l. 262
+  /// creates the placeholder, whose `update()` reads its height, l. 966): the offset is
+  /// clamped to `max(H_c − h_L, row bottom) + B − V` at lift. At the release the
+  /// snapshot leaves the content and the offset is clamped to `o_max` again.
+  case helper
+}
+
+/// What the lift does besides lifting.
+public enum LiftScroll: String, Sendable, Hashable, CaseIterable {
+  /// Nothing.
+  case none
+  /// With `grab press`, the lifting drag is preceded by a drag to the press point: jQuery
+  /// UI's `_mouseStart` ends with `this._mouseDrag(event)` of the mousedown (sortable.js
+  /// l. 352, called from mouse.js l. 180), so a press inside a zone scrolls (and the rule
+  /// runs) once more at the lift, before the move that met `distance`.
   case drag
 }
 

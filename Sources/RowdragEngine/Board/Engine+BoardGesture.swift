@@ -88,7 +88,7 @@ extension Engine {
       let dx = newX - board.pressX
       let dy = newY - touch.pressY
       if settings.distance > 0 {
-        if (dx * dx + dy * dy).squareRoot() >= settings.distance {
+        if startsDrag(&touch, moved: (dx * dx + dy * dy).squareRoot()) {
           boardLift(touch)
         } else {
           phase = .holding(touch)

@@ -30,6 +30,14 @@ public protocol ReorderGeometry {
   func slot(beside item: AxisItem, after: Bool) -> Slot
   /// Moves the lifted item to `slot`, shifting the items in between by one.
   mutating func moveLifted(to slot: Slot)
+  /// The last row of the list (`itemview` drops below it at the end); nil when the
+  /// geometry cannot say.
+  func lastRow() -> AxisItem?
+}
+
+extension ReorderGeometry {
+  /// Geometries that do not say have no last row for `itemview`.
+  public func lastRow() -> AxisItem? { nil }
 }
 
 /// A row as it was at lift (see `ReorderGeometry.forEachRowAtLift`).

@@ -15,6 +15,7 @@ public enum ReorderRuleRegistry {
     OverlapRule.kind,
     DropRule.kind,
     HalvesRule.kind,
+    ItemViewRule.kind,
   ]
 
   /// The rule called `name`, if there is one.

@@ -89,6 +89,9 @@ public struct ReorderInput: Sendable, Equatable {
   /// On a board: whether the finger is over the column that holds the lifted item
   /// (always, in a single table).
   public var pointerInItsColumn = true
+  /// The finger's content position at the last drag, nil when it was off screen
+  /// (`itemview` drops only where Qt accepted the last drag-move event).
+  public var lastDragPointer: Double? = nil
 
   /// Gathers a rule's input.
   public init(

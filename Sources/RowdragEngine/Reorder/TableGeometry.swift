@@ -36,6 +36,12 @@ struct TableGeometry: ReorderGeometry {
 
   func row(at coordinate: Double) -> AxisItem? {
     guard let r = layout.row(atContentY: coordinate) else { return nil }
+    return item(forRow: r)
+  }
+
+  /// The row at position `r` as a rule sees it: the lifted block when `r` is one of its
+  /// rows, else the row with the slot `moveRowAtIndexPath` gives the lifted item.
+  private func item(forRow r: Int) -> AxisItem {
     let p = lifted.position
     if count > 1 && r >= p && r < p + count {
       // A row of the block is the block: one item, as the rules see it.
@@ -68,6 +74,11 @@ struct TableGeometry: ReorderGeometry {
     let p = lifted.position
     let position = r > p ? (after ? r - count + 1 : r - count) : (after ? r + 1 : r)
     return Slot(position: position, section: section)
+  }
+
+  func lastRow() -> AxisItem? {
+    guard layout.rowCount > 0 else { return nil }
+    return item(forRow: layout.rowCount - 1)
   }
 
   mutating func moveLifted(to slot: Slot) {

@@ -28,21 +28,19 @@ extension Engine {
     case .idle:
       throw .noGesture
     case .holding(var touch):
-      if settings.distance > 0 && settings.grab == .press
-        && abs(y - touch.pressY) >= settings.distance
-      {
-        return try liftAtPress(touch, dragTo: y)
-      }
-      touch.finger = y
       if settings.distance > 0 {
         // The catalogue §4.2: far enough lifts the row at this drag, without a rule or
-        // a scroll; the slop and hold are not used.
-        if abs(y - touch.pressY) >= settings.distance {
+        // a scroll (but `grab press`, §4.4); the slop and hold are not used.
+        let starts = startsDrag(&touch, moved: abs(y - touch.pressY))
+        if starts && settings.grab == .press { return try liftAtPress(touch, dragTo: y) }
+        touch.finger = y
+        if starts {
           lift(touch)
         } else {
           phase = .holding(touch)
         }
       } else {
+        touch.finger = y
         phase = abs(y - touch.pressY) > settings.slop ? .panning(finger: y) : .holding(touch)
       }
     case .panning(let finger):

@@ -1,0 +1,242 @@
+import Testing
+
+@testable import RowdragEngine
+
+/// The catalogue parameters that reproduce what the real jQuery UI and Qt do (issue 24):
+/// `range=helper`, `lift=drag`, `gate=inside`, `edges=pixel` and the `itemview` rule,
+/// computed by hand on 44-point rows in a 600-point viewport (content 1,320, o_max 720).
+@Suite("real library behaviours")
+struct RealLibraryBehaviourTests {
+  /// jQuery UI's preset without its two new keys: `fixed speed=20 clock=move point=finger
+  /// zone=20 order=bottom`, `grab press`, `distance 1`.
+  func jqueryEngine(range: ScrollRange, lift: LiftScroll = .none, offset: Double) throws -> Engine {
+    var profile = AutoScrollProfile.fixed(speed: 20)
+    profile.keys.clock = .move
+    profile.keys.point = .finger
+    profile.keys.zone = .points(20)
+    profile.keys.order = .bottom
+    profile.keys.range = range
+    profile.keys.lift = lift
+    var e = plainEngine(30) {
+      $0.grab = .press
+      $0.distance = 1
+      $0.rule = .intersect
+      $0.autoscroll = profile
+    }
+    try e.scroll(to: offset)
+    return e
+  }
+
+  @Test("range=helper: the lift lays the list out without the row, clamping the offset once")
+  func helperLiftClamp() throws {
+    // At o = 720 a press at 100 is content 820, row 19 (792…836). Without the row the
+    // list is 1,276 high: o ≤ 676. The helper then reaches 771 + 22 = 793 < 1,320.
+    for (range, expected) in [(ScrollRange.helper, 676.0), (.content, 720)] {
+      var e = try jqueryEngine(range: range, offset: 720)
+      try e.press(screenY: 100)
+      try e.drag(toScreenY: 101)
+      #expect(e.lift != nil)
+      #expect(e.offset == expected, "\(range)")
+      #expect(e.brokenInvariant() == nil)
+    }
+  }
+
+  @Test("range=helper: the helper below the last row extends the range; moving up shrinks it")
+  func helperExtendsTheRange() throws {
+    // The last row (1,276…1,320) pressed at 560 (content 1,280): g = 1,298 − 1,280 = 18.
+    var e = try jqueryEngine(range: .helper, offset: 720)
+    try e.press(screenY: 560)
+    try e.drag(toScreenY: 561)  // lifts; no clamp: the row is the last one
+    #expect(e.offset == 720)
+    // Centre 720 + 590 + 18 = 1,328, bottom 1,350: o_max' = 750; in the zone, +20.
+    try e.drag(toScreenY: 590)
+    #expect(e.offset == 740)
+    #expect(e.offsetRange.upperBound == 750)
+    // Centre 740 + 591 + 18 = 1,349, bottom 1,371: o_max' = 771; +20.
+    try e.drag(toScreenY: 591)
+    #expect(e.offset == 760)
+    // Centre 760 + 300 + 18 = 1,078: the range is the content's again, o back to 720.
+    try e.drag(toScreenY: 300)
+    #expect(e.offset == 720)
+    #expect(e.brokenInvariant() == nil)
+    try e.release()
+    #expect(e.offset == 720)
+
+    var content = try jqueryEngine(range: .content, offset: 720)
+    try content.press(screenY: 560)
+    try content.drag(toScreenY: 561)
+    try content.drag(toScreenY: 590)
+    #expect(content.offset == 720)
+  }
+
+  @Test("range=helper: the release clamps an offset past the content back to o_max")
+  func releaseClamps() throws {
+    var e = try jqueryEngine(range: .helper, offset: 720)
+    try e.press(screenY: 560)
+    try e.drag(toScreenY: 561)
+    try e.drag(toScreenY: 590)
+    #expect(e.offset == 740)
+    try e.release()
+    #expect(e.offset == 720)
+    #expect(e.offsetRange.upperBound == 720)
+  }
+
+  @Test("lift=drag: a press inside the zone scrolls once more at the lift")
+  func liftDrag() throws {
+    // Press at 590 (in the bottom zone, Y > 580), the lifting drag to 591: with
+    // lift=drag a drag to 590 comes first (+20), then the drag to 591 (+20).
+    for (lift, expected) in [(LiftScroll.drag, 40.0), (.none, 20)] {
+      var e = try jqueryEngine(range: .content, lift: lift, offset: 0)
+      try e.press(screenY: 590)
+      try e.drag(toScreenY: 591)
+      #expect(e.offset == expected, "\(lift)")
+    }
+  }
+
+  /// `fixed speed=4 clock=step point=finger zone=16` with the given gate and edges.
+  func stepEngine(gate: ScrollGate = .none, edges: ZoneEdges = .view) -> Engine {
+    var profile = AutoScrollProfile.fixed(speed: 4)
+    profile.keys.clock = .step
+    profile.keys.point = .finger
+    profile.keys.zone = .points(16)
+    profile.keys.gate = gate
+    profile.keys.edges = edges
+    return plainEngine(30) { $0.autoscroll = profile }
+  }
+
+  @Test("gate=inside: a finger past the edge scrolls nothing, one inside the zone scrolls")
+  func gateInside() throws {
+    for (gate, past) in [(ScrollGate.inside, 0.0), (.none, 40)] {
+      var e = stepEngine(gate: gate)
+      try e.press(screenY: 300)
+      try e.drag(toScreenY: 610)
+      try e.tick(10)
+      #expect(e.offset == past, "\(gate)")
+      try e.drag(toScreenY: 595)
+      try e.tick(10)
+      #expect(e.offset == past + 40, "\(gate)")
+    }
+  }
+
+  @Test("edges=pixel: the bottom zone is measured from V − 1, so Y = V − 16 is in it")
+  func pixelEdges() throws {
+    for (edges, scrolled) in [(ZoneEdges.pixel, 40.0), (.view, 0)] {
+      var e = stepEngine(edges: edges)
+      try e.press(screenY: 300)
+      try e.drag(toScreenY: 584)
+      try e.tick(10)
+      #expect(e.offset == scrolled, "\(edges)")
+    }
+    // The top zone is the same: 15 < 16 is in it, 16 is not.
+    var e = stepEngine(edges: .pixel)
+    try e.scroll(to: 100)
+    try e.press(screenY: 300)
+    try e.drag(toScreenY: 16)
+    try e.tick(1)
+    #expect(e.offset == 100)
+    try e.drag(toScreenY: 15)
+    try e.tick(1)
+    #expect(e.offset == 96)
+  }
+
+  @Test("start armed: the first drag only arms, a later one past the distance lifts")
+  func startArmed() throws {
+    for (start, liftsAt) in [(StartMode.armed, 3), (.first, 1)] {
+      var e = plainEngine(30) {
+        $0.distance = 10
+        $0.start = start
+        $0.autoscroll = .off
+      }
+      try e.press(screenY: 100)
+      var lifted: Int?
+      // 15 points (far enough, but the first drag), 110 (exactly 10: not more), 111.
+      for (k, y) in [115.0, 110, 111].enumerated() where lifted == nil {
+        try e.drag(toScreenY: y)
+        if e.lift != nil { lifted = k + 1 }
+      }
+      #expect(lifted == liftsAt, "\(start)")
+    }
+  }
+
+  func dropEngine(_ rule: ReorderRule, rows: Int = 30) -> Engine {
+    plainEngine(rows) {
+      $0.rule = rule
+      $0.autoscroll = .off
+    }
+  }
+
+  @Test("itemview: above or below a row by Qt's margin and integer centre, not by halves")
+  func itemviewCentre() throws {
+    // Row 5 spans 176…220: margin qRound(44 / 5.5) = 8, centre 176 + ⌊43 / 2⌋ = 197.
+    // At 197 itemview drops below it; drop's half-row line is 198, so drop goes above.
+    for (rule, order) in [
+      (ReorderRule.itemview, [1, 2, 3, 4, 0, 5]), (.drop, [1, 2, 3, 0, 4, 5]),
+    ] {
+      var e = dropEngine(rule)
+      try e.press(screenY: 10)
+      try e.drag(toScreenY: 197)
+      #expect(e.ids.prefix(6) == [0, 1, 2, 3, 4, 5][...], "nothing moves before the release")
+      try e.release()
+      #expect(Array(e.ids.prefix(6)) == order, "\(rule.name)")
+    }
+    var e = dropEngine(.itemview)
+    try e.press(screenY: 10)
+    try e.drag(toScreenY: 196)
+    try e.release()
+    #expect(Array(e.ids.prefix(6)) == [1, 2, 3, 0, 4, 5])
+  }
+
+  @Test("itemview: no drop when the last drag was over the lifted row, whatever scrolled since")
+  func itemviewAcceptsTheLastDrag() throws {
+    // V = 300, row 7 spans 264…308. A drag to 290 is over row 7 itself and in the
+    // 16-point bottom zone: 10 frames of 4 points bring row 8 (308…352) under the finger
+    // (content 330), but no drag reports it, so the release drops nothing; one more
+    // drag over row 8 and it drops.
+    for (extraDrag, moved) in [(false, false), (true, true)] {
+      var profile = AutoScrollProfile.fixed(speed: 4)
+      profile.keys.clock = .step
+      profile.keys.point = .finger
+      profile.keys.zone = .points(16)
+      var e = plainEngine(30) {
+        $0.viewport = 300
+        $0.rule = .itemview
+        $0.autoscroll = profile
+      }
+      try e.press(screenY: 270)
+      try e.drag(toScreenY: 290)
+      try e.tick(10)
+      #expect(e.offset == 40)
+      if extraDrag { try e.drag(toScreenY: 291) }
+      try e.release()
+      #expect((e.ids != Array(0..<30)) == moved, "extra drag: \(extraDrag)")
+    }
+  }
+
+  @Test("itemview: the margins win over the centre on short rows")
+  func itemviewMargins() {
+    // h = 4: margin max(2, qRound(0.73)) = 2, centre ⌊3 / 2⌋ = 1.
+    #expect(!ItemViewRule.isBelow(1, height: 4))  // within the top margin, though past the centre
+    #expect(ItemViewRule.isBelow(2, height: 4))  // within the bottom margin: 3 − 2 < 2
+    // h = 100: margin 12 (qRound(18.2) capped), centre 49.
+    #expect(!ItemViewRule.isBelow(48.5, height: 100))
+    #expect(ItemViewRule.isBelow(49, height: 100))
+  }
+
+  @Test("itemview: below the last row the row goes to the end; off screen nothing moves")
+  func itemviewEndAndOffScreen() throws {
+    for (rule, order) in [(ReorderRule.itemview, [1, 2, 3, 4, 0]), (.drop, [0, 1, 2, 3, 4])] {
+      var e = dropEngine(rule, rows: 5)  // 220 points of rows in a 600-point view
+      try e.press(screenY: 10)
+      try e.drag(toScreenY: 300)
+      try e.release()
+      #expect(e.ids == order, "\(rule.name)")
+    }
+    for (rule, moved) in [(ReorderRule.itemview, false), (.drop, true)] {
+      var e = dropEngine(rule)
+      try e.press(screenY: 10)
+      try e.drag(toScreenY: 650)  // content 650: row 15, below the view
+      try e.release()
+      #expect((e.ids != Array(0..<30)) == moved, "\(rule.name)")
+    }
+  }
+}
