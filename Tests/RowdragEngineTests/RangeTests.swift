@@ -91,6 +91,13 @@ struct RangeTests {
     Threshold(rule: "halves", heights: nil, still: -21, moves: -22),
     Threshold(rule: "halves", heights: mixed, still: 29, moves: 30),
     Threshold(rule: "halves", heights: mixed, still: -14, moves: -15),
+    // itemview: at the release, below row 5 from its integer centre on (top + ⌊43/2⌋ =
+    // 197; mixed 130 + ⌊59/2⌋ = 159), above row 1 before its centre (⌊43/2⌋ = 21; mixed
+    // ⌊29/2⌋ = 14); the other half is the block's own place.
+    Threshold(rule: "itemview", heights: nil, still: 86, moves: 87),
+    Threshold(rule: "itemview", heights: nil, still: -89, moves: -90),
+    Threshold(rule: "itemview", heights: mixed, still: 78, moves: 79),
+    Threshold(rule: "itemview", heights: mixed, still: -66, moves: -67),
   ]
 
   func engine(_ threshold: Threshold) throws -> Engine {
