@@ -39,8 +39,9 @@ extension Engine {
 
   mutating func begin(position: Int, section: Int, finger: Double) {
     dirtyAtPress = layout.differsFromBaseline
-    let touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
+    var touch = Touch(position: position, section: section, pressY: finger, finger: finger, held: 0)
     if settings.hold > 0 || settings.distance > 0 {
+      touch.revealAt = revealTime(for: position)
       phase = .holding(touch)
     } else {
       lift(touch)

@@ -35,6 +35,8 @@ public struct Touch: Sendable, Equatable {
   public var held: Double
   /// Under `start armed`, whether a drag has armed the drag start.
   public var armed = false
+  /// When the press's reveal fires (`PressReveal`), in nanoseconds; nil when none waits.
+  public var revealAt: Int64? = nil
 }
 
 /// A lifted row and its floating snapshot.
