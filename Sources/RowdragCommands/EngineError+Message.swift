@@ -91,6 +91,7 @@ extension SettingName {
     case .rule: "rule"
     case .slop: "slop"
     case .distance: "distance"
+    case .reveal: "reveal"
     case .screen: "screen"
     case .column: "column"
     case .spacing: "spacing"

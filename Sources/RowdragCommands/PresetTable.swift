@@ -1,7 +1,7 @@
 import RowdragEngine
 
-/// The behaviour catalogue's presets (§6): named implementations reproduced by the eight
-/// catalogue parameters (the catalogue's seven and `start`). Each row is written the way `set` takes it, so the table reads
+/// The behaviour catalogue's presets (§6): named implementations reproduced by nine
+/// catalogue parameters (the catalogue's seven, `start` and `reveal`). Each row is written the way `set` takes it, so the table reads
 /// like the catalogue's and `get autoscroll` prints the autoscroll column back.
 public struct Preset: Sendable {
   /// The name `--preset` and `set preset` take.
@@ -24,12 +24,14 @@ public struct Preset: Sendable {
   public let clamp: SnapshotClamp
   /// `set start`: `first` unless the real library only arms the drag at the first move.
   public var start = StartMode.first
+  /// `set reveal`: off unless the real library scrolls a pressed row into view.
+  public var reveal = PressReveal.off
   /// How its behaviour was checked against the real library (README, "how each preset is
   /// verified"): `run for real` (a conformance suite drives the library itself),
   /// `upstream tests` (the library's own test assertions, translated), or `source reading`.
   public var verified = "source reading"
 
-  /// Sets all eight catalogue parameters.
+  /// Sets all nine catalogue parameters.
   func apply(to engine: inout Engine) throws {
     try engine.setAutoscroll(try profile())
     guard let kind = ReorderRuleRegistry.kind(named: rule) else {
@@ -42,6 +44,7 @@ public struct Preset: Sendable {
     engine.setGrab(grab)
     engine.setClamp(clamp)
     engine.setStart(start)
+    try engine.setReveal(reveal)
   }
 
   /// The autoscroll column read as `set autoscroll` reads it.
@@ -49,7 +52,7 @@ public struct Preset: Sendable {
     try AutoScrollText.parse(autoscroll.split(separator: " ").map(String.init))
   }
 
-  /// Which of the eight catalogue settings of `engine` are not this preset's, in
+  /// Which of the nine catalogue settings of `engine` are not this preset's, in
   /// `set`'s key order.
   func differences(_ engine: Engine) -> [String] {
     let s = engine.settings
@@ -57,6 +60,7 @@ public struct Preset: Sendable {
       ("autoscroll", (try? profile()) == s.autoscroll), ("rule", rule == s.rule.name),
       ("hold", hold == s.hold), ("slop", slop == s.slop), ("distance", distance == s.distance),
       ("grab", grab == s.grab), ("clamp", clamp == s.clamp), ("start", start == s.start),
+      ("reveal", reveal == s.reveal),
     ]
     return same.filter { !$0.1 }.map(\.0)
   }
@@ -129,7 +133,8 @@ public enum PresetTable {
       name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
       autoscroll: "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag",
       rule: "itemview", hold: 0, slop: 10,
-      distance: 10, grab: .keep, clamp: .none, start: .armed, verified: "run for real"),
+      distance: 10, grab: .keep, clamp: .none, start: .armed,
+      reveal: PressReveal(delay: 0.5, coarse: true), verified: "run for real"),
     Preset(
       name: "displaylink-fixed",
       source: "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
@@ -155,7 +160,7 @@ public enum PresetTable {
   /// The `set` keys a preset sets (and `set preset` itself): a comparison gives each
   /// row its own, so none may change inside the compared gesture.
   public static let behaviourKeys: Set<String> = [
-    "preset", "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp", "start",
+    "preset", "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp", "start", "reveal",
   ]
 
   /// The preset called `name`, or an error listing them.

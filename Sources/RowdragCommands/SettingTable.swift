@@ -87,6 +87,11 @@ public enum SettingTable {
     .number("slop", "POINTS", read: { $0.settings.slop }) { try $0.setSlop($1) },
     .number("distance", "POINTS", read: { $0.settings.distance }) { try $0.setDistance($1) },
     .choice("start", read: { $0.settings.start }) { $0.setStart($1) },
+    SettingSpec(
+      key: "reveal", arguments: "off|SECONDS [coarse]", values: ["off"],
+      parameterWords: { first in first == "off" ? [] : ["coarse"] },
+      apply: { values, engine in try engine.setReveal(try RevealText.parse(values)) },
+      read: { RevealText.format($0.settings.reveal) }),
     .choice("clamp", read: { $0.settings.clamp }) { $0.setClamp($1) },
     .number("row-height", "HEIGHT", read: { $0.layout.rowHeight }) { try $0.setRowHeight($1) },
     SettingSpec(

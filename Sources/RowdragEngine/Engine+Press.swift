@@ -39,9 +39,10 @@ extension Engine {
 
   mutating func begin(position: Int, section: Int, finger: Double, count: Int = 1) {
     dirtyAtPress = layout.differsFromBaseline
-    let touch = Touch(
+    var touch = Touch(
       position: position, section: section, pressY: finger, finger: finger, held: 0, count: count)
     if settings.hold > 0 || settings.distance > 0 {
+      touch.revealAt = revealTime(for: position)
       phase = .holding(touch)
     } else {
       lift(touch)

@@ -98,6 +98,16 @@ extension Engine {
   /// Chooses which drag beyond the distance lifts the row (from the next press on).
   public mutating func setStart(_ start: StartMode) { settings.start = start }
 
+  /// Chooses whether a pressed row cut by an edge scrolls into view while the press
+  /// waits (from the next press on).
+  public mutating func setReveal(_ reveal: PressReveal) throws(EngineError) {
+    try Engine.check(reveal.delay, .nonNegative, .reveal)
+    guard reveal.delay <= PressReveal.longest else {
+      throw .invalidSetting(.reveal, .outOfRange(.nonNegative))
+    }
+    settings.reveal = reveal
+  }
+
   /// Chooses whether the snapshot's center is kept on screen (from the next drag on).
   public mutating func setClamp(_ clamp: SnapshotClamp) { settings.clamp = clamp }
 
@@ -118,6 +128,10 @@ extension Engine {
     try check(settings.hold, .nonNegative, .hold)
     try check(settings.slop, .nonNegative, .slop)
     try check(settings.distance, .nonNegative, .distance)
+    try check(settings.reveal.delay, .nonNegative, .reveal)
+    guard settings.reveal.delay <= PressReveal.longest else {
+      throw .invalidSetting(.reveal, .outOfRange(.nonNegative))
+    }
     guard settings.rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
     guard settings.autoscroll.isValid else {
       throw .invalidSetting(.autoscroll, .invalidParameters)

@@ -6,7 +6,8 @@ extension Engine {
   /// While a press is held, jumps to the frame before the one that lifts the row (or
   /// through all `remaining` frames when the hold outlasts them).
   mutating func skipHold(_ remaining: inout Int) {
-    guard case .holding(var touch) = phase, remaining > 64 else { return }
+    // A reveal still to come is run frame by frame.
+    guard case .holding(var touch) = phase, remaining > 64, touch.revealAt == nil else { return }
     let dt = settings.dt
     // With a drag distance set, ticks never lift (the catalogue §4.2).
     let lifting =

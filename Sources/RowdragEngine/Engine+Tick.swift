@@ -204,6 +204,7 @@ extension Engine {
       return FrameResult(changed: false)
     case .holding(var touch):
       touch.held += dt
+      revealIfDue(&touch)
       guard settings.distance == 0, touch.held >= settings.hold - 1e-9 else {
         phase = .holding(touch)
         return FrameResult(changed: true)

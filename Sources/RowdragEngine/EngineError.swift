@@ -100,6 +100,8 @@ public enum SettingName: Sendable, Equatable {
   case slop
   /// The drag distance that lifts.
   case distance
+  /// The press's reveal delay.
+  case reveal
   /// The board's screen width.
   case screen
   /// The board's column width.

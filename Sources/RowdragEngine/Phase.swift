@@ -37,6 +37,8 @@ public struct Touch: Sendable, Equatable {
   public var count = 1
   /// Under `start armed`, whether a drag has armed the drag start.
   public var armed = false
+  /// When the press's reveal fires (`PressReveal`), in nanoseconds; nil when none waits.
+  public var revealAt: Int64? = nil
 }
 
 /// A lifted row, or a range of rows lifted as one block, and its floating snapshot.

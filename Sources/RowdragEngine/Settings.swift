@@ -70,6 +70,9 @@ public struct Settings: Sendable, Equatable {
   public var distance = 0.0
   /// Which drag beyond `distance` lifts the row.
   public var start = StartMode.first
+  /// Whether, and when, a pressed row cut by an edge scrolls into view while the press
+  /// waits.
+  public var reveal = PressReveal.off
   /// Whether the snapshot's center is kept on screen (§4.3).
   public var clamp = SnapshotClamp.none
   /// Board mode: columns side by side (BOARD.md).

@@ -31,6 +31,7 @@ enum EngineTarget {
     settings.slop = [10, 0, 8][input.next() % 3]
     settings.distance = [0, 0, 1, 10][input.next() % 4]
     settings.start = input.next() % 2 == 0 ? .first : .armed
+    settings.reveal = [.off, PressReveal(delay: 0.5, coarse: true)][input.next() % 2]
     settings.clamp = input.next() % 3 == 0 ? .inset : .none
     if input.next() % 3 == 0 {
       settings.board.isOn = true

@@ -15,85 +15,86 @@ struct PresetCommandTests {
   static let table: [[String]] = [
     [
       "rowdrag", "rowdrag default: linear edge zone, swap at half a row",
-      "linear zone=100 max=1200", "edge", "0", "10", "0", "keep", "none", "first",
+      "linear zone=100 max=1200", "edge", "0", "10", "0", "keep", "none", "first", "off",
     ],
     [
       "uikit-longpress", "developer.apple.com UILongPressGestureRecognizer",
-      "linear zone=100 max=1200", "edge", "0.5", "10", "0", "keep", "none", "first",
+      "linear zone=100 max=1200", "edge", "0.5", "10", "0", "keep", "none", "first", "off",
     ],
     [
       "swiftreorder", "adamshin/SwiftReorder Source/ReorderController+AutoScroll.swift",
       "linear zone=30 max=280 min=60 point=edge edges=inset", "nearest", "0.3", "10", "0", "keep",
-      "inset", "first",
+      "inset", "first", "off",
     ],
     [
       "itemtouchhelper",
       "androidx/androidx recyclerview/recyclerview/src/main/java/androidx/recyclerview/widget/ItemTouchHelper.java",
       "quintic max=20 time=2000 clock=step edges=inset gate=net", "far", "0.4", "8", "0", "keep",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "flutter", "flutter/flutter packages/flutter/lib/src/widgets/reorderable_list.dart",
-      "overflow cap=20 clock=timer:20", "halves", "0.5", "18", "0", "keep", "none", "first",
+      "overflow cap=20 clock=timer:20", "halves", "0.5", "18", "0", "keep", "none", "first", "off",
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", "under", "0", "1", "0", "keep",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "rbd", "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
       "power max=28 full=0.05v exp=2 clock=step damp=360:1200", "edge", "0.12", "0", "0", "keep",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "dndkit",
       "clauderic/dnd-kit packages/core/src/utilities/scroll/getScrollDirectionAndSpeed.ts",
       "ramp max=10 clock=timer:5 gate=intent restart=drag", "overlap", "0", "10", "0", "keep",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "bvreorder", "bvogelzang/BVReorderTableView BVReorderTableView.m",
       "rate divisor=6 scale=10 clock=step sample=move", "guarded", "0.5", "10", "0", "center",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "fmmove", "FlorianMielke/FMMoveTableView FMFramework/FMMoveTableView.m",
       "ramp per=5 clock=timer:1000/60 sample=move point=center zone=0.6h round=ceil", "under",
-      "0.5", "10", "0", "keep", "none", "first",
+      "0.5", "10", "0", "keep", "none", "first", "off",
     ],
     [
       "ats", "shusta/ReorderingTableViewController ATSDragToReorderTableViewController.m",
       "linear zone=0.5h+6 max=5 clock=step round=ceil", "edge", "0.5", "5", "0", "keep", "none",
-      "first",
+      "first", "off",
     ],
     [
       "jqueryui", "jquery/jquery-ui ui/widgets/sortable.js",
       "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
-      "intersect", "0", "10", "1", "press", "none", "first",
+      "intersect", "0", "10", "1", "press", "none", "first", "off",
     ],
     [
       "qt", "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
       "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag", "itemview", "0", "10",
-      "10", "keep", "none", "armed",
+      "10", "keep", "none", "armed", "0.5 coarse",
     ],
     [
       "displaylink-fixed", "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
       "fixed speed=4 clock=step sample=move", "under", "0.5", "10", "0", "center", "none", "first",
+      "off",
     ],
     [
       "half-row", "iOS tutorial: swap after half a row", "off", "edge", "0.5", "10", "0", "keep",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "edge-ramp", "iOS tutorial: 150 pt zone, up to 20 pt per frame",
       "ramp max=20 clock=step point=center zone=150 test=lt", "under", "0.5", "10", "0", "center",
-      "none", "first",
+      "none", "first", "off",
     ],
     [
       "hpreorder-rate", "HPReorderTableView-based tutorial: zone (V-T)/6, 10 pt per frame",
       "rate divisor=6 scale=10 clock=step sample=move", "under", "0.5", "10", "0", "center",
-      "none", "first",
+      "none", "first", "off",
     ],
   ]
 
@@ -114,9 +115,11 @@ struct PresetCommandTests {
         .joined())
   }
 
-  @Test("each preset sets the eight parameters of its row, and get prints them back")
+  @Test("each preset sets the nine parameters of its row, and get prints them back")
   func presetValues() {
-    let keys = ["autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp", "start"]
+    let keys = [
+      "autoscroll", "rule", "hold", "slop", "distance", "grab", "clamp", "start", "reveal",
+    ]
     for row in Self.table {
       let script =
         "set preset \(row[0]); get preset; " + keys.map { "get \($0)" }.joined(separator: "; ")
@@ -126,7 +129,7 @@ struct PresetCommandTests {
     }
   }
 
-  @Test("get preset names the settings of the eight that differ; set preset needs idle")
+  @Test("get preset names the settings of the nine that differ; set preset needs idle")
   func modified() {
     #expect(run("get preset", on: "a\n", options: ["-n"]).stdout == "rowdrag\n")
     #expect(

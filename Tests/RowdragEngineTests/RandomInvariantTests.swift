@@ -87,6 +87,8 @@ struct RandomInvariantTests {
         try engine.setSlop([10, 0, 8, 18][rng.next(4)])
         try engine.setDistance([0, 0, 1, 10][rng.next(4)])
         engine.setStart(rng.next(2) == 0 ? .first : .armed)
+        try engine.setReveal(
+          [.off, PressReveal(delay: 0.1, coarse: rng.next(2) == 0)][rng.next(2)])
       case 23:
         name = "set geometry"
         try engine.setViewport([150, 300, 600][Int.random(in: 0..<3, using: &rng)])

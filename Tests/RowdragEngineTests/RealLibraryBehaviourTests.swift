@@ -158,6 +158,55 @@ struct RealLibraryBehaviourTests {
     }
   }
 
+  @Test("reveal: a pressed row cut by the edge scrolls into view after the delay")
+  func reveal() throws {
+    // V = 300: a press at 290 holds row 7 (264…308). After 0.5 s (30 frames) it is
+    // revealed: o = 308 − 300 = 8, and the press point moves with it, to 282, so a drag
+    // to 292 is 10 from it and lifts; without the reveal it is 2 and does not.
+    for (reveal, offset, lifts) in [
+      (PressReveal(delay: 0.5, coarse: false), 8.0, true), (.off, 0, false),
+    ] {
+      var e = plainEngine(30) {
+        $0.viewport = 300
+        $0.distance = 10
+        $0.reveal = reveal
+        $0.autoscroll = .off
+      }
+      try e.press(screenY: 290)
+      try e.tick(29)
+      #expect(e.offset == 0)
+      try e.tick(1)
+      #expect(e.offset == offset)
+      try e.drag(toScreenY: 292)
+      #expect((e.lift != nil) == lifts)
+    }
+  }
+
+  @Test("reveal coarse: Qt's coarse timer moves the expiry towards a multiple of 500 ms")
+  func revealCoarse() throws {
+    let coarse = PressReveal(delay: 0.5, coarse: true)
+    #expect(coarse.expiry(armedAt: 0) == 500_000_000)
+    #expect(coarse.expiry(armedAt: 100_000_000) == 575_000_000)  // 600 ms, 25 towards 500
+    #expect(coarse.expiry(armedAt: 480_000_000) == 1_000_000_000)  // 980 ms: the second
+    #expect(PressReveal(delay: 0.05, coarse: true).expiry(armedAt: 13_000_000) == 61_000_000)
+    #expect(PressReveal(delay: 0.5, coarse: false).expiry(armedAt: 100_000_000) == 600_000_000)
+    // Pressed at frame 6 (0.1 s), the coarse reveal fires at frame 35 (583 ms ≥ 575).
+    for (reveal, frame) in [(coarse, 35), (PressReveal(delay: 0.5, coarse: false), 36)] {
+      var e = plainEngine(30) {
+        $0.viewport = 300
+        $0.distance = 10
+        $0.reveal = reveal
+        $0.autoscroll = .off
+      }
+      try e.tick(6)
+      try e.press(screenY: 290)
+      try e.tick(frame - 7)
+      #expect(e.offset == 0, "\(reveal)")
+      try e.tick(1)
+      #expect(e.offset == 8, "\(reveal)")
+    }
+  }
+
   func dropEngine(_ rule: ReorderRule, rows: Int = 30) -> Engine {
     plainEngine(rows) {
       $0.rule = rule

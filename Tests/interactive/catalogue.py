@@ -51,8 +51,33 @@ PRESETS = {
 }
 
 
-# `start`, the eighth preset setting (`first` unless named here).
+# `start` and `reveal`, the eighth and ninth preset settings (`first` and off unless
+# named here).
 STARTS = {"qt": "armed"}
+REVEALS = {"qt": (0.5, True)}
+
+
+def reveal_expiry(reveal, now):
+    """When a reveal armed at `now` (ns) fires: Qt's coarse timer rounding
+    (qtimerinfo_unix.cpp calculateCoarseTimerTimeout) when it is coarse."""
+    delay, coarse = reveal
+    interval = round(delay * 1000)
+    due = now + round(delay * 1e9)
+    if not coarse or interval <= 0:
+        return due
+    sec, nsec = divmod(due, 10**9)
+    msec = nsec // 10**6
+    rounding = interval // 20
+    low, high = max(0, msec - rounding), min(1000, msec + rounding)
+    if low == 0:
+        msec = 0
+    elif high == 1000:
+        msec = 1000
+    else:
+        multiple = 500 if interval % 500 == 0 else 50
+        base = msec // multiple * multiple
+        msec = max(base, low) if msec < base + multiple // 2 else min(base + multiple, high)
+    return max(sec * 10**9 + msec * 10**6, now)
 
 
 class Invalid(Exception):

@@ -16,7 +16,8 @@ test compares the final order, the scroll offset after every frame, and the firs
 frame whose offset differs from the offset at the press.
 
 rowdrag models what CATALOGUE.md says, and the catalogue leaves some real behaviour
-out, so some gestures disagree. Every disagreeing gesture is listed in EXPECTED with
+out; the presets reproduce some of it with parameters of their own (REPRODUCED, each
+checked to be needed), and the rest makes some gestures disagree. Every disagreeing gesture is listed in EXPECTED with
 the real behaviours that cause it (CAUSES: what the library does, where in Debian's copy,
 and what the catalogue would need) and what differs. The test fails when a gesture not
 listed disagrees, or a listed one agrees or differs otherwise, and prints a reproducer
@@ -28,6 +29,7 @@ must not. `ROWDRAG_CONFORMANCE_SEEDS=N` runs N gestures per library (default
 30, the table's range); gestures past the table's range are reported with their figures
 but cannot fail."""
 
+import contextlib
 import json
 import os
 import random
@@ -302,16 +304,23 @@ def page_file(directory, library, causes=None):
     return path
 
 
+@contextlib.contextmanager
+def conformance_browser():
+    """Chromium with the fake clock installed and a window that holds the list with
+    MARGIN above and below it."""
+    with chromium.Browser() as browser:
+        browser.add_init_script(FAKE_CLOCK)
+        browser.page("Emulation.setDeviceMetricsOverride",
+                     {"width": LEFT * 2 + WIDTH, "height": 800 + 2 * MARGIN, "deviceScaleFactor": 1,
+                      "mobile": False})
+        yield browser
+
+
 def run_library(binary, library, count):
     results = {}
     with tempfile.TemporaryDirectory(prefix="rowdrag-conformance-") as directory:
         page = page_file(directory, library)
-        with chromium.Browser() as browser:
-            browser.add_init_script(FAKE_CLOCK)
-            # The window holds the list with MARGIN above and below it.
-            browser.page("Emulation.setDeviceMetricsOverride",
-                         {"width": LEFT * 2 + WIDTH, "height": 800 + 2 * MARGIN, "deviceScaleFactor": 1,
-                          "mobile": False})
+        with conformance_browser() as browser:
             for seed in range(count):
                 case = gesture(library, seed)
                 listing = os.path.join(directory, "list.json")
@@ -370,8 +379,8 @@ def check_library(binary, library):
 
 
 # Why gestures disagree: the real behaviour, the library source that shows it, and what
-# the catalogue would need to reproduce it (CATALOGUE.md leaves each out; Sources/ are not
-# changed here). Line numbers are those of Debian's files: SortableJS 1.14.0's UMD bundle
+# the catalogue needs to reproduce it (CATALOGUE.md leaves each out; the jQuery UI ones
+# are now reproduced by the preset, see REPRODUCED). Line numbers are those of Debian's files: SortableJS 1.14.0's UMD bundle
 # /usr/share/javascript/sortable/Sortable.js (upstream src/Sortable.js, src/utils.js and
 # plugins/AutoScroll/AutoScroll.js, bundled), and jQuery UI 1.13.2's
 # /usr/share/javascript/jquery-ui/ui/widgets/{sortable,mouse}.js (the same code as the
@@ -608,11 +617,7 @@ def explain_library(binary, library):
     runs = 0
     with tempfile.TemporaryDirectory(prefix="rowdrag-conformance-") as directory:
         listing = os.path.join(directory, "list.json")
-        with chromium.Browser() as browser:
-            browser.add_init_script(FAKE_CLOCK)
-            browser.page("Emulation.setDeviceMetricsOverride",
-                         {"width": LEFT * 2 + WIDTH, "height": 800 + 2 * MARGIN, "deviceScaleFactor": 1,
-                          "mobile": False})
+        with conformance_browser() as browser:
             for seed, (_, causes) in sorted(EXPECTED[library].items()):
                 case = gesture(library, seed)
                 with open(listing, "w") as f:
@@ -645,11 +650,7 @@ def reproduced_library(binary, library):
     problems = []
     with tempfile.TemporaryDirectory(prefix="rowdrag-conformance-") as directory:
         listing = os.path.join(directory, "list.json")
-        with chromium.Browser() as browser:
-            browser.add_init_script(FAKE_CLOCK)
-            browser.page("Emulation.setDeviceMetricsOverride",
-                         {"width": LEFT * 2 + WIDTH, "height": 800 + 2 * MARGIN, "deviceScaleFactor": 1,
-                          "mobile": False})
+        with conformance_browser() as browser:
             for cause, (parameter, seeds) in sorted(REPRODUCED[library].items()):
                 for seed in seeds:
                     case = gesture(library, seed)

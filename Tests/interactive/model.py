@@ -27,6 +27,7 @@ class Model:
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
+        self.reveal = (0.0, False)  # seconds, coarse
         self.t = 0.0
         self.phase = "idle"
         self.touch = None  # holding: dict(row, press, finger, held)
@@ -176,6 +177,9 @@ class Model:
         self.touch = {"at": (s, i), "press": finger, "finger": finger, "held": 0.0, "k": k, "armed": False}
         if self.hold > 0 or self.distance > 0:
             self.phase = "holding"
+            top, hh = self.row_item(s, i)
+            if self.reveal[0] > 0 and not (top >= self.o and top + hh <= self.o + self.V):
+                self.touch["reveal_at"] = catalogue.reveal_expiry(self.reveal, round(self.t * 1e9))
         else:
             self.do_lift()
 
@@ -373,6 +377,16 @@ class Model:
             self.t += dt
             if self.phase == "holding":
                 self.touch["held"] += dt
+                due = self.touch.get("reveal_at")
+                if due is not None and round(self.t * 1e9) >= due:
+                    # The reveal: the row scrolled fully into view, the press point with it.
+                    self.touch["reveal_at"] = None
+                    s, i = self.touch["at"]
+                    top, hh = self.row_item(s, i)
+                    if not (top >= self.o and top + hh <= self.o + self.V):
+                        target = top if (hh > self.V or top < self.o) else top + hh - self.V
+                        before, self.o = self.o, self.clamp(target)
+                        self.touch["press"] -= self.o - before
                 if self.distance == 0 and self.touch["held"] >= self.hold - 1e-9:
                     self.do_lift()
                 else:
@@ -939,6 +953,8 @@ class Model:
                     self.clamp_mode = args[1]
                 elif key == "start":
                     self.start = args[1]
+                elif key == "reveal":
+                    self.reveal = (0.0, False) if args[1] == "off" else (float(args[1]), len(args) > 2)
                 elif key == "preset":
                     self.require_idle()
                     autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
@@ -946,6 +962,7 @@ class Model:
                     self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
                     self.grab_mode, self.clamp_mode = grab, clamp
                     self.start = catalogue.STARTS.get(args[1], "first")
+                    self.reveal = catalogue.REVEALS.get(args[1], (0.0, False))
             else:
                 raise AssertionError(command)
         except Refused:

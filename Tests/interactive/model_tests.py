@@ -88,7 +88,8 @@ def random_command(rng, n):
         "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
         "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
         "set autoscroll rate", "set autoscroll off", "set viewport 300", "set viewport 600", "set inset 20 10",
-        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set start armed", "set start first", "set clamp none",
+        "set inset 0 0", "set slop 0", "set slop 10", "set distance 0", "set distance 5", "set start armed", "set start first", "set reveal 0.3",
+        "set reveal 0.5 coarse", "set reveal off", "set clamp none",
         "set clamp inset",
     ]
     return rng.choice(choices)

@@ -72,7 +72,7 @@ def test_fish(binary):
 def test_zsh(binary):
     cwd = scratch()
     env = dict(os.environ, TERM="dumb", HOME=cwd)
-    child = pexpect.spawn("zsh", ["-f", "-i"], cwd=cwd, env=env, encoding="utf-8", timeout=10, dimensions=(30, 200))
+    child = pexpect.spawn("zsh", ["-f", "-i"], cwd=cwd, env=env, encoding="utf-8", timeout=30, dimensions=(30, 200))
     child.sendline(
         f"PS1='%% '; fpath=({COMPLETIONS} $fpath); autoload -U compinit; compinit -u -D; unsetopt beep"
     )
