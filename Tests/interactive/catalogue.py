@@ -58,13 +58,18 @@ REVEALS = {"qt": (0.5, True)}
 
 
 def reveal_expiry(reveal, now):
-    """When a reveal armed at `now` (ns) fires: Qt's coarse timer rounding
-    (qtimerinfo_unix.cpp calculateCoarseTimerTimeout) when it is coarse."""
+    """When a reveal armed at `now` (ns) fires, on Qt's coarse timer when it is coarse."""
     delay, coarse = reveal
     interval = round(delay * 1000)
     due = now + round(delay * 1e9)
-    if not coarse or interval <= 0:
-        return due
+    return coarse_expiry(due, now, interval) if coarse and interval > 0 else due
+
+
+def coarse_expiry(due, now, interval):
+    """Qt's coarse timer (qtimerinfo_unix.cpp calculateCoarseTimerTimeout) for an interval
+    of `interval` ms due at `due` ns: whole milliseconds, moved at most interval/20 towards a
+    multiple of 500 ms (50 ms for intervals that are not multiples of 500), or to the whole
+    second when that is within reach; never before `now`."""
     sec, nsec = divmod(due, 10**9)
     msec = nsec // 10**6
     rounding = interval // 20

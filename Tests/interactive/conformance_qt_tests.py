@@ -33,6 +33,8 @@ import shutil
 import subprocess
 import tempfile
 
+import catalogue
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SYSTEM_PYTHON = "/usr/bin/python3"
 DEFAULT_SEEDS = 50
@@ -218,22 +220,8 @@ def reproducer(job):
 # --- QtRules: Qt's behaviours as read from the sources, each switchable -------------------
 
 def coarse(ns, now, interval=PERIOD_MS):
-    """calculateCoarseTimerTimeout() for a timer of 50 or 500 ms: whole milliseconds, moved at
-    most interval/20 towards a multiple of 50 ms (of 500 ms for a 500 ms timer), or to the
-    whole second when that is within reach; never before now."""
-    sec, nsec = divmod(ns, 10**9)
-    msec = nsec // 10**6
-    rounding = interval // 20
-    low, high = max(0, msec - rounding), min(1000, msec + rounding)
-    if low == 0:
-        msec = 0
-    elif high == 1000:
-        msec = 1000
-    else:
-        multiple = 500 if interval % 500 == 0 else 50
-        base = msec // multiple * multiple
-        msec = max(base, low) if msec < base + multiple // 2 else min(base + multiple, high)
-    return max(sec * 10**9 + msec * 10**6, now)
+    """calculateCoarseTimerTimeout() for a timer of 50 or 500 ms due at `ns`."""
+    return catalogue.coarse_expiry(ns, now, interval)
 
 
 class QtRules:
