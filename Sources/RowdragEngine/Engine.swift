@@ -163,10 +163,6 @@ public struct Engine: Sendable {
   /// The offset that reveals the row at `position` by the smallest scroll
   /// (top-aligned when taller than the viewport), clamped.
   func revealOffset(_ position: Int) -> Double {
-    if isFullyVisible(position) { return offset }
-    let top = layout.top(of: position)
-    let h = layout.height(at: position)
-    if h > settings.viewport || top < offset { return clampOffset(top) }
-    return clampOffset(top + h - settings.viewport)
+    revealOffset(top: layout.top(of: position), height: layout.height(at: position))
   }
 }
