@@ -26,7 +26,7 @@ function __rowdrag_commands
         'state' 'print the engine state as one JSON line' \
         'set' 'change a setting' \
         'get' 'print a setting as set would take it' \
-        'presets' 'list the behaviour presets and their sources' \
+        'presets' 'list the behaviour presets, their sources and how each was verified' \
         'trace' 'write one JSON line per frame to stdout or FILE, or stop' \
         'compare' 'replay the gesture under presets, current or trace:FILE; compare them' \
         'write' 'save the list (to FILE, else to the file it came from)' \

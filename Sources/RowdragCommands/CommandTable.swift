@@ -199,7 +199,8 @@ public enum CommandTable {
       try args.arity(1...1)
       return .get(key: args[0].text)
     },
-    CommandSpec("presets", "list the behaviour presets and their sources", .presets),
+    CommandSpec(
+      "presets", "list the behaviour presets, their sources and how each was verified", .presets),
     CommandSpec(
       "trace", "- | FILE | off", "write one JSON line per frame to stdout or FILE, or stop",
       completes: .fileNames, takesPath: true
