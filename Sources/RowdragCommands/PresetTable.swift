@@ -97,8 +97,9 @@ public enum PresetTable {
       grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      autoscroll: "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", rule: "under",
-      hold: 0, slop: 1, distance: 0, grab: .keep, clamp: .none, verified: "run for real"),
+      autoscroll: "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le",
+      rule: "under", hold: 0, slop: 1, distance: 1, grab: .keep, clamp: .none,
+      verified: "run for real"),
     Preset(
       name: "rbd",
       source: "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",

@@ -38,8 +38,8 @@ struct PresetCommandTests {
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      "fixed speed=10 clock=timer:24 point=finger zone=30 test=le", "under", "0", "1", "0", "keep",
-      "none", "first", "off",
+      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le", "under", "0", "1",
+      "1", "keep", "none", "first", "off",
     ],
     [
       "rbd", "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
