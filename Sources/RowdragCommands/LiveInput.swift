@@ -3,6 +3,8 @@
 public enum LiveEvent: Equatable, Sendable {
   public enum Key: Equatable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
+    /// Shift+Up and Shift+Down: they extend the selection of a range (SPEC §10).
+    case shiftUp, shiftDown
     case escape, enter, backspace, tab
     /// A control key, by its letter (`c` for Ctrl-C).
     case control(Character)
@@ -114,6 +116,9 @@ public struct LiveInput: Sendable {
     }
     let key: LiveEvent.Key?
     switch (parameters, final) {
+    // xterm's Shift modifier, `ESC [1;2A` (other modifiers stay plain arrows).
+    case ("1;2", UInt8(ascii: "A")): key = .shiftUp
+    case ("1;2", UInt8(ascii: "B")): key = .shiftDown
     case (_, UInt8(ascii: "A")): key = .up
     case (_, UInt8(ascii: "B")): key = .down
     case (_, UInt8(ascii: "C")): key = .right

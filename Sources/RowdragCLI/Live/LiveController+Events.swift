@@ -52,6 +52,7 @@ extension LiveController {
     case .press(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
+      selectionAnchor = nil
       // A click puts the cursor there, whatever the press turns into.
       if let position = position(atCharacter: character, line: line) {
         renderer.cursor = position
@@ -92,7 +93,19 @@ extension LiveController {
     let rows = engine.layout.rowCount
     // A message stays until the next key (which may say something of its own).
     renderer.message = nil
+    // Any other key ends a selection: a plain cursor move, Esc, a search, an undo.
+    let keepsSelection: [LiveEvent.Key] = [
+      .shiftUp, .shiftDown, .character(" "), .character("?"), .character("w"), .character("q"),
+      .control("z"),
+    ]
+    if !keepsSelection.contains(key) { selectionAnchor = nil }
     switch key {
+    case .shiftUp, .shiftDown:
+      // On the board, and with a row lifted, they are the plain arrows.
+      guard engine.phase == .idle, !engine.surface.isBoard else {
+        return handle(key == .shiftUp ? .up : .down)
+      }
+      extendSelection(key == .shiftUp ? -1 : 1)
     case .left, .right, .character("h"), .character("l"):
       moveAcrossColumns(key == .left || key == .character("h") ? -1 : 1)
     case .up, .down, .character("k"), .character("j"):
@@ -121,7 +134,11 @@ extension LiveController {
       searchAgain(forward: key == .character("n"))
     case .character(" "):
       if engine.phase == .idle {
-        liftCursor()
+        if let selected = selection {
+          lift("press \(selected.lowerBound + 1),\(selected.upperBound + 1)")
+        } else if let cursor = renderer.cursor {
+          lift("press \(cursor + 1)")
+        }
       } else if keyboardGesture {
         drop()
       }
@@ -194,6 +211,7 @@ extension LiveController {
     case "r":
       mode = .normal
       guard run("reload") else { return nil }
+      selectionAnchor = nil
       let rows = session.engine.layout.rowCount
       renderer.cursor = rows == 0 ? nil : Swift.min(renderer.cursor ?? 0, rows - 1)
       renderer.message = "reloaded \(session.filePath ?? "the list"): your changes are dropped"
@@ -232,9 +250,28 @@ extension LiveController {
     }
   }
 
-  /// Space: a long press on the cursor row, held as long as the hold asks.
-  private func liftCursor() {
-    guard let cursor = renderer.cursor, run("press \(cursor + 1)") else { return }
+  /// Shift+Up/Down: the cursor moves and the selection runs from where the first of
+  /// them left it to the cursor, within one section (a range never spans two).
+  private func extendSelection(_ direction: Int) {
+    let layout = session.engine.layout
+    guard let cursor = renderer.cursor else { return }
+    let target = cursor + direction
+    guard target >= 0, target < layout.rowCount else { return }
+    let anchor = selectionAnchor ?? cursor
+    guard layout.section(of: target) == layout.section(of: anchor) else {
+      selectionAnchor = anchor
+      renderer.message = "a selection stays within one section"
+      return
+    }
+    selectionAnchor = anchor
+    moveCursor(to: target)
+  }
+
+  /// Space: a long press on the cursor row, or on the selection (`press A,B`), held as
+  /// long as the hold asks. The selection becomes the lifted block.
+  private func lift(_ press: String) {
+    guard run(press) else { return }
+    selectionAnchor = nil
     keyboardGesture = true
     let engine = session.engine
     if case .holding = engine.phase {
