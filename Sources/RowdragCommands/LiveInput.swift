@@ -18,6 +18,8 @@ public enum LiveEvent: Equatable, Sendable {
 
   public enum Mouse: Equatable, Sendable {
     case press(Button)
+    /// A press with Shift held (xterm's modifier bit 4): it extends the selection.
+    case shiftPress(Button)
     case release(Button)
     /// The pointer moved with a button held (mode 1002 reports only those).
     case motion(Button)
@@ -150,7 +152,10 @@ public struct LiveInput: Sendable {
     } else {
       guard code & 3 < 3 else { return nil }
       let button = buttons[code & 3]
-      kind = !pressed ? .release(button) : code & 32 != 0 ? .motion(button) : .press(button)
+      kind =
+        !pressed
+        ? .release(button)
+        : code & 32 != 0 ? .motion(button) : code & 4 != 0 ? .shiftPress(button) : .press(button)
     }
     return .mouse(kind, column: column, row: row)
   }

@@ -30,6 +30,13 @@ struct LiveViewTests {
       input.feed(Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8)) == [
         .mouse(.wheelUp, column: 3, row: 4), .mouse(.wheelDown, column: 3, row: 4),
       ])
+    // Shift (modifier bit 4) on a press extends a selection; on motion and release it
+    // changes nothing.
+    #expect(
+      input.feed(Array("\u{1B}[<4;3;4M\u{1B}[<36;3;5M\u{1B}[<4;3;5m".utf8)) == [
+        .mouse(.shiftPress(.left), column: 3, row: 4), .mouse(.motion(.left), column: 3, row: 5),
+        .mouse(.release(.left), column: 3, row: 5),
+      ])
     // A report cut by the read goes out whole with the next read.
     #expect(input.feed(Array("\u{1B}[<0;7".utf8)) == [])
     #expect(input.feed(Array(";2M".utf8)) == [.mouse(.press(.left), column: 7, row: 2)])

@@ -1024,3 +1024,64 @@ def test_a_selection_stays_in_its_section_and_esc_or_a_plain_move_clears_it(bina
     live.send("q")
     assert live.finish() == 0
     assert open(path).read() == "# one\na\nb\n# two\nc\nd\n"
+
+
+def test_shift_click_selects_rows_a_long_press_on_them_drags_the_block_a_click_clears(binary):
+    """Ranges with the mouse (issue 23): Shift+click extends the selection from the
+    cursor to the clicked row, a long press on a selected row lifts the whole
+    selection, which follows the pointer without a jump (the finger keeps its distance
+    from the pointer), and a plain click elsewhere clears a selection."""
+    home, path = workspace("a\nb\nc\nd\ne\nf\ng\nh\n")
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("- a")
+    # A plain click on g, then Shift+click on h: two rows; a click on a clears them.
+    live.mouse("press", 8)
+    live.mouse("release", 8)
+    live.pump(0.2)
+    live.mouse("press", 9, button=4)
+    live.mouse("release", 9, button=4)
+    live.wait_for("2 rows selected")
+    live.mouse("press", 2)
+    live.mouse("release", 2)
+    live.pump(0.3)
+    assert "selected" not in live.line(1) and "row 1 of 8" in live.line(1), live.line(1)
+    # Click b (screen row 3), Shift+click d (row 5): b, c, d.
+    live.mouse("press", 3)
+    live.mouse("release", 3)
+    live.pump(0.2)
+    live.mouse("press", 5, button=4)
+    live.mouse("release", 5, button=4)
+    live.wait_for("3 rows selected")
+    assert live.line(3).startswith(" +     2 - b") and live.line(5).startswith("›+     4 - d"), \
+        live.text()
+    # A long press on b, the block's first row, lifts all three where they are.
+    live.mouse("press", 3)
+    live.wait_for("lifted 3 rows", 3)
+    assert live.line(3).startswith(">>      2  b") and live.line(5).startswith(">>      4  d"), \
+        live.text()
+    # Two lines down: the block follows the pointer two slots (the finger went to the
+    # block's centre, c, a line below the pointer; without keeping that distance the
+    # block would take one slot only).
+    live.mouse("motion", 4)
+    live.pump(0.1)
+    live.mouse("motion", 5)
+    live.wait_for(">>      4  b")
+    live.pump(0.3)
+    assert live.line(5).startswith(">>      4  b") and live.line(7).startswith(">>      6  d"), \
+        live.text()
+    live.mouse("release", 5)
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(path).read() == "a\ne\nf\nb\nc\nd\ng\nh\n"
+    script = open(record).read()
+    assert "\npress 2,4\n" in script, script
+    original = os.path.join(home, "original.txt")
+    with open(original, "w") as f:
+        f.write("a\nb\nc\nd\ne\nf\ng\nh\n")
+    replay = subprocess.run([binary, "-i", "-f", record, original], capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    assert open(original).read() == open(path).read()

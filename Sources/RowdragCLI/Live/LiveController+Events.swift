@@ -49,29 +49,48 @@ extension LiveController {
     let point = pointer(character: character, line: line)
     let engine = session.engine
     switch mouse {
-    case .press(.left):
+    case .shiftPress(.left) where !engine.surface.isBoard:
+      guard engine.phase == .idle, line >= 0, line < renderer.tableLines,
+        let position = position(atCharacter: character, line: line)
+      else { return nil }
+      renderer.message = nil
+      extendSelection(to: position)
+    case .press(.left), .shiftPress(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
+      let selected = selection
+      // A click ends a selection; a press on one of its rows lifts it first.
       selectionAnchor = nil
+      pointerShift = 0
+      let clicked = position(atCharacter: character, line: line)
       // A click puts the cursor there, whatever the press turns into.
-      if let position = position(atCharacter: character, line: line) {
-        renderer.cursor = position
+      if let clicked { renderer.cursor = clicked }
+      var press = "press \(point)"
+      if let selected, let clicked, selected.contains(clicked) {
+        press = "press \(selected.lowerBound + 1),\(selected.upperBound + 1)"
       }
-      if run("press \(point)") {
+      if run(press) {
         mouseDown = true
         keyboardGesture = false
         lastPointer = point
         clock = (System.monotonicSeconds(), 0)
+        // `press A,B` holds the block at its centre: the finger keeps that distance
+        // from the pointer, so the block follows the pointer without a jump.
+        if let finger = session.engine.finger, press.contains(",") {
+          pointerShift = finger - LiveRenderer.screenY(ofLine: line)
+        }
         if let position = session.engine.lift?.position { renderer.cursor = position }
       }
     case .motion(.left):
-      guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
+      let moved = shifted(point, line: line)
+      guard mouseDown, engine.phase != .idle, lastPointer != moved else { return nil }
       advanceClock()
-      lastPointer = point
-      run("drag \(point)")
+      lastPointer = moved
+      run("drag \(moved)")
     case .release(.left):
       guard mouseDown else { return nil }
       mouseDown = false
+      pointerShift = 0
       advanceClock()
       drop()
     case .press(.right):
@@ -223,6 +242,12 @@ extension LiveController {
     return nil
   }
 
+  /// The pointer as a block lifted by the mouse takes it: `pointerShift` points lower.
+  private func shifted(_ point: String, line: Int) -> String {
+    guard pointerShift != 0 else { return point }
+    return "y=" + NumberText.short(LiveRenderer.screenY(ofLine: line) + pointerShift)
+  }
+
   /// Ends a gesture: `release` (a drop, or the end of a hold or pan).
   func drop() {
     let position = session.engine.lift?.position
@@ -253,10 +278,15 @@ extension LiveController {
   /// Shift+Up/Down: the cursor moves and the selection runs from where the first of
   /// them left it to the cursor, within one section (a range never spans two).
   private func extendSelection(_ direction: Int) {
-    let layout = session.engine.layout
     guard let cursor = renderer.cursor else { return }
-    let target = cursor + direction
-    guard target >= 0, target < layout.rowCount else { return }
+    extendSelection(to: cursor + direction)
+  }
+
+  /// The selection runs from its anchor (the cursor, when there is none yet) to
+  /// `target`, where the cursor goes: Shift+Up/Down and Shift+click.
+  private func extendSelection(to target: Int) {
+    let layout = session.engine.layout
+    guard let cursor = renderer.cursor, target >= 0, target < layout.rowCount else { return }
     let anchor = selectionAnchor ?? cursor
     guard layout.section(of: target) == layout.section(of: anchor) else {
       selectionAnchor = anchor

@@ -37,6 +37,9 @@ final class LiveController {
   var mouseDown = false
   /// Where a selection (Shift+Up/Down) started; it runs from here to the cursor.
   var selectionAnchor: Int?
+  /// Points from the pointer down to the finger while the mouse holds a block: the
+  /// press put the finger at the block's centre, not under the pointer.
+  var pointerShift = 0.0
   /// Where the pointer last pressed or dragged, as the command says it (`y=…`, or
   /// `x=… y=…` on the board): a report that moved it no further runs nothing.
   var lastPointer: String?
@@ -234,6 +237,7 @@ final class LiveController {
       "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
       "         Right button or Esc: put it back. Wheel: scroll.",
+      "         Shift+click: select rows; press a selected row to lift them all.",
       "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
       "         Home End g G              first, last row",
       "         Shift+↑ ↓                 select rows of one section (Esc, ↑ ↓ clear it)",
