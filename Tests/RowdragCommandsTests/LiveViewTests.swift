@@ -154,6 +154,16 @@ extension LiveViewTests {
     try s.engine.drag(by: -30)
     let between = renderer.lines()
     #expect(between.filter { $0.hasPrefix(">>") }.count == 3, "\(between)")
+    // The whole list lifted and held two lines low: nothing can trade places, so the
+    // block's slots show as dots above its snapshot.
+    let all = session("a\nb\nc\n")
+    let whole = LiveRenderer(session: all, rows: 8, columns: 60)
+    try all.engine.setViewport(whole.viewport)
+    try all.engine.press(position: 0, count: 3)
+    try all.engine.drag(by: 88)
+    let low = whole.lines()
+    #expect(low[1].hasPrefix("        · · · ·") && low[2].hasPrefix("        · · · ·"), "\(low)")
+    #expect(low[3].hasPrefix(">>      1  a") && low[5].hasPrefix(">>      3  c"), "\(low)")
   }
 
   @Test("random bytes, terminal sizes, lists and gestures: no trap, every line its width")
