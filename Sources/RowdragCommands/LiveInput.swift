@@ -3,6 +3,8 @@
 public enum LiveEvent: Equatable, Sendable {
   public enum Key: Equatable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
+    /// Shift+Up and Shift+Down: they extend the selection of a range (SPEC §10).
+    case shiftUp, shiftDown
     case escape, enter, backspace, tab
     /// A control key, by its letter (`c` for Ctrl-C).
     case control(Character)
@@ -16,6 +18,8 @@ public enum LiveEvent: Equatable, Sendable {
 
   public enum Mouse: Equatable, Sendable {
     case press(Button)
+    /// A press with Shift held (xterm's modifier bit 4): it extends the selection.
+    case shiftPress(Button)
     case release(Button)
     /// The pointer moved with a button held (mode 1002 reports only those).
     case motion(Button)
@@ -114,6 +118,9 @@ public struct LiveInput: Sendable {
     }
     let key: LiveEvent.Key?
     switch (parameters, final) {
+    // xterm's Shift modifier, `ESC [1;2A` (other modifiers stay plain arrows).
+    case ("1;2", UInt8(ascii: "A")): key = .shiftUp
+    case ("1;2", UInt8(ascii: "B")): key = .shiftDown
     case (_, UInt8(ascii: "A")): key = .up
     case (_, UInt8(ascii: "B")): key = .down
     case (_, UInt8(ascii: "C")): key = .right
@@ -145,7 +152,10 @@ public struct LiveInput: Sendable {
     } else {
       guard code & 3 < 3 else { return nil }
       let button = buttons[code & 3]
-      kind = !pressed ? .release(button) : code & 32 != 0 ? .motion(button) : .press(button)
+      kind =
+        !pressed
+        ? .release(button)
+        : code & 32 != 0 ? .motion(button) : code & 4 != 0 ? .shiftPress(button) : .press(button)
     }
     return .mouse(kind, column: column, row: row)
   }

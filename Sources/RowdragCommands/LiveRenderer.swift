@@ -19,6 +19,9 @@ public struct LiveRenderer {
   public var columns: Int
   /// The keyboard cursor's position, drawn with `›`.
   public var cursor: Int?
+  /// The rows selected for a range (SPEC §10), drawn with a `+` before the number so
+  /// that the selection reads without colour; nil, or one row, is no selection.
+  public var selection: ClosedRange<Int>?
   /// The bottom line: a message, or nil for the key hints.
   public var message: String?
   public var color: Bool
@@ -67,10 +70,14 @@ public struct LiveRenderer {
     let position =
       cursor.map { "row \(Self.grouped($0 + 1)) of \(Self.grouped(count))" }
       ?? "\(Self.grouped(count)) rows"
+    var phase = engine.phase.name
+    if let lift = engine.lift, lift.count > 1 { phase += " \(Self.grouped(lift.count)) rows" }
     var fields = [
-      TerminalText.escape(name ?? "<stdin>"), position + (engine.isDirty ? " *" : ""),
-      engine.phase.name,
+      TerminalText.escape(name ?? "<stdin>"), position + (engine.isDirty ? " *" : ""), phase,
     ]
+    if engine.phase == .idle, let selected = shownSelection {
+      fields.append("\(Self.grouped(selected.count)) rows selected")
+    }
     if case .board(let board) = engine.surface {
       // Where the board stands, as `show`'s first line says it (BOARD.md §8).
       var page = "page \(engine.pageColumn + 1)/\(engine.columnCount)"
@@ -146,22 +153,29 @@ public struct LiveRenderer {
       var text: String
       var style: String?
       if let lift, abs(y - lift.center) < lift.height / 2 {
-        let first = abs(y - LiveRenderer.pointsPerLine - lift.center) >= lift.height / 2
-        let k = blockLine(of: lift.position, at: y - (lift.center - lift.height / 2))
-        text = first ? ">>" + number(lift.position) + "  " + label(lift.position) : ">>" + k
+        // A block shows each of its rows: the one this line's middle is in.
+        let (p, depth) = rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
+        let first =
+          p == lift.position
+          ? abs(y - LiveRenderer.pointsPerLine - lift.center) >= lift.height / 2
+          : depth < LiveRenderer.pointsPerLine
+        text = first ? ">>" + number(p) + "  " + label(p) : ">>" + blockLine(of: p, at: depth)
         style = "1;7"
       } else {
         switch item(at: y, in: picture) {
-        case .row(let p, _) where p == lift?.position:
+        case .row(let p, _)
+        where lift.map({ ($0.position..<($0.position + $0.count)).contains(p) }) == true:
           text = String(repeating: " ", count: numberWidth + 1) + "· · · · · · · ·"
           style = "2"
         case .row(let p, let top):
           let mark = Character(Unicode.Scalar(layout.flags(at: p).markByte))
           let pointer = p == cursor ? "›" : " "
-          text =
-            p == lastRow
-            ? pointer + blockLine(of: p, at: y - top) : pointer + number(p) + " \(mark) " + label(p)
-          if p == cursor { style = "4" }
+          let selected = shownSelection?.contains(p) == true
+          let rest =
+            p == lastRow ? blockLine(of: p, at: y - top) : number(p) + " \(mark) " + label(p)
+          // The number column always starts with a space: the selection's mark goes there.
+          text = pointer + (selected ? "+" + rest.dropFirst() : rest)
+          if p == cursor { style = selected ? "4;7" : "4" } else if selected { style = "7" }
           lastRow = p
         case .header(let s):
           text = "  == " + TerminalText.escape(session.document.title(ofSection: s) ?? "") + " =="
@@ -183,6 +197,25 @@ public struct LiveRenderer {
       result.append(styled(fit(text, width: columns - 1), style) + bar)
     }
     return result
+  }
+
+  /// The selection as drawn: two rows or more, on the table only.
+  private var shownSelection: ClosedRange<Int>? {
+    guard let selection, selection.count > 1, !session.engine.surface.isBoard else { return nil }
+    return selection
+  }
+
+  /// The row of the lifted block that stands `depth` points below the snapshot's top,
+  /// and the depth within that row.
+  private func rowOfBlock(_ lift: Lift, at depth: Double) -> (Int, Double) {
+    let layout = session.engine.layout
+    var rest = depth
+    var p = lift.position
+    while p < lift.position + lift.count - 1 && rest >= layout.height(at: p) {
+      rest -= layout.height(at: p)
+      p += 1
+    }
+    return (p, rest)
   }
 
   /// The row or header whose extent holds content y `y` anywhere in the list (the

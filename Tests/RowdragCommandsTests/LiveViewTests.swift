@@ -30,11 +30,23 @@ struct LiveViewTests {
       input.feed(Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8)) == [
         .mouse(.wheelUp, column: 3, row: 4), .mouse(.wheelDown, column: 3, row: 4),
       ])
+    // Shift (modifier bit 4) on a press extends a selection; on motion and release it
+    // changes nothing.
+    #expect(
+      input.feed(Array("\u{1B}[<4;3;4M\u{1B}[<36;3;5M\u{1B}[<4;3;5m".utf8)) == [
+        .mouse(.shiftPress(.left), column: 3, row: 4), .mouse(.motion(.left), column: 3, row: 5),
+        .mouse(.release(.left), column: 3, row: 5),
+      ])
     // A report cut by the read goes out whole with the next read.
     #expect(input.feed(Array("\u{1B}[<0;7".utf8)) == [])
     #expect(input.feed(Array(";2M".utf8)) == [.mouse(.press(.left), column: 7, row: 2)])
     // A sequence broken by a new escape is dropped; what follows still counts.
     #expect(input.feed(Array("\u{1B}[<0;\u{1B}[Aq".utf8)) == [.key(.up), .key(.character("q"))])
+    // xterm's Shift+Up/Down select a range; other modifiers stay plain arrows.
+    #expect(
+      input.feed(Array("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5A\u{1B}OB".utf8)) == [
+        .key(.shiftUp), .key(.shiftDown), .key(.up), .key(.down),
+      ])
     // A lone escape is the key; UTF-8 text is one character.
     #expect(input.feed([0x1B]) == [.key(.escape)])
     #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])
@@ -106,6 +118,54 @@ struct LiveViewTests {
 }
 
 extension LiveViewTests {
+  @Test("a selection is marked + without colour; a lifted block shows each of its rows")
+  func rangePicture() throws {
+    let s = session("a\nb\nc\nd\ne\n")
+    var renderer = LiveRenderer(session: s, rows: 8, columns: 60)
+    try s.engine.setViewport(renderer.viewport)
+    renderer.cursor = 3
+    renderer.selection = 1...3
+    let lines = renderer.lines()
+    #expect(lines[0].hasPrefix(" todo.txt  row 4 of 5  idle  3 rows selected "), "\(lines)")
+    #expect(lines[1].hasPrefix("       1 - a"), "\(lines)")
+    #expect(lines[2].hasPrefix(" +     2 - b"), "\(lines)")
+    #expect(lines[4].hasPrefix("›+     4 - d"), "\(lines)")
+    #expect(lines[5].hasPrefix("       5 - e"), "\(lines)")
+    // One row is no selection: nothing marked, nothing said.
+    renderer.selection = 3...3
+    #expect(!renderer.lines().joined().contains("+"))
+    #expect(!renderer.lines()[0].contains("selected"))
+    // Colour adds reverse video to the marked rows; the marks stay.
+    renderer.selection = 1...3
+    renderer.color = true
+    #expect(renderer.lines()[2].hasPrefix("\u{1B}[7m +     2 - b"))
+    renderer.color = false
+    // Lifted: the status counts the block, its slots are dots, each row floats.
+    try s.engine.press(position: 1, count: 3)
+    try s.engine.drag(by: 44)
+    renderer.selection = nil
+    let lifted = renderer.lines()
+    #expect(lifted[0].contains("lifted 3 rows"), "\(lifted)")
+    #expect(lifted[1].hasPrefix("       1 - a"), "\(lifted)")
+    #expect(lifted[2].hasPrefix("       2 - e"), "\(lifted)")
+    #expect(lifted[3].hasPrefix(">>      3  b"), "\(lifted)")
+    #expect(lifted[4].hasPrefix(">>      4  c"), "\(lifted)")
+    #expect(lifted[5].hasPrefix(">>      5  d"), "\(lifted)")
+    try s.engine.drag(by: -30)
+    let between = renderer.lines()
+    #expect(between.filter { $0.hasPrefix(">>") }.count == 3, "\(between)")
+    // The whole list lifted and held two lines low: nothing can trade places, so the
+    // block's slots show as dots above its snapshot.
+    let all = session("a\nb\nc\n")
+    let whole = LiveRenderer(session: all, rows: 8, columns: 60)
+    try all.engine.setViewport(whole.viewport)
+    try all.engine.press(position: 0, count: 3)
+    try all.engine.drag(by: 88)
+    let low = whole.lines()
+    #expect(low[1].hasPrefix("        · · · ·") && low[2].hasPrefix("        · · · ·"), "\(low)")
+    #expect(low[3].hasPrefix(">>      1  a") && low[5].hasPrefix(">>      3  c"), "\(low)")
+  }
+
   @Test("random bytes, terminal sizes, lists and gestures: no trap, every line its width")
   func randomized() throws {
     var rng = SplitMix64(seed: 15)
@@ -125,6 +185,8 @@ extension LiveViewTests {
       let s = session(lines.joined(), heights: nil)
       var renderer = LiveRenderer(session: s, rows: rng.next(40), columns: rng.next(120))
       renderer.cursor = rng.next(50) - 5
+      let first = rng.next(50) - 5
+      renderer.selection = first...(first + rng.next(5))
       renderer.color = round % 2 == 0
       try? s.engine.setViewport(Swift.max(44, renderer.viewport))
       if s.engine.layout.rowCount > 0 {

@@ -49,28 +49,48 @@ extension LiveController {
     let point = pointer(character: character, line: line)
     let engine = session.engine
     switch mouse {
-    case .press(.left):
+    case .shiftPress(.left) where !engine.surface.isBoard:
+      guard engine.phase == .idle, line >= 0, line < renderer.tableLines,
+        let position = position(atCharacter: character, line: line)
+      else { return nil }
+      renderer.message = nil
+      extendSelection(to: position)
+    case .press(.left), .shiftPress(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
+      let selected = selection
+      // A click ends a selection; a press on one of its rows lifts it first.
+      selectionAnchor = nil
+      pointerShift = 0
+      let clicked = position(atCharacter: character, line: line)
       // A click puts the cursor there, whatever the press turns into.
-      if let position = position(atCharacter: character, line: line) {
-        renderer.cursor = position
+      if let clicked { renderer.cursor = clicked }
+      var press = "press \(point)"
+      if let selected, let clicked, selected.contains(clicked) {
+        press = "press \(selected.lowerBound + 1),\(selected.upperBound + 1)"
       }
-      if run("press \(point)") {
+      if run(press) {
         mouseDown = true
         keyboardGesture = false
         lastPointer = point
         clock = (System.monotonicSeconds(), 0)
+        // `press A,B` holds the block at its centre: the finger keeps that distance
+        // from the pointer, so the block follows the pointer without a jump.
+        if let finger = session.engine.finger, press.contains(",") {
+          pointerShift = finger - LiveRenderer.screenY(ofLine: line)
+        }
         if let position = session.engine.lift?.position { renderer.cursor = position }
       }
     case .motion(.left):
-      guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
+      let moved = shifted(point, line: line)
+      guard mouseDown, engine.phase != .idle, lastPointer != moved else { return nil }
       advanceClock()
-      lastPointer = point
-      run("drag \(point)")
+      lastPointer = moved
+      run("drag \(moved)")
     case .release(.left):
       guard mouseDown else { return nil }
       mouseDown = false
+      pointerShift = 0
       advanceClock()
       drop()
     case .press(.right):
@@ -92,7 +112,19 @@ extension LiveController {
     let rows = engine.layout.rowCount
     // A message stays until the next key (which may say something of its own).
     renderer.message = nil
+    // Any other key ends a selection: a plain cursor move, Esc, a search, an undo.
+    let keepsSelection: [LiveEvent.Key] = [
+      .shiftUp, .shiftDown, .character(" "), .character("?"), .character("w"), .character("q"),
+      .control("z"),
+    ]
+    if !keepsSelection.contains(key) { selectionAnchor = nil }
     switch key {
+    case .shiftUp, .shiftDown:
+      // On the board, and with a row lifted, they are the plain arrows.
+      guard engine.phase == .idle, !engine.surface.isBoard else {
+        return handle(key == .shiftUp ? .up : .down)
+      }
+      extendSelection(key == .shiftUp ? -1 : 1)
     case .left, .right, .character("h"), .character("l"):
       moveAcrossColumns(key == .left || key == .character("h") ? -1 : 1)
     case .up, .down, .character("k"), .character("j"):
@@ -121,7 +153,11 @@ extension LiveController {
       searchAgain(forward: key == .character("n"))
     case .character(" "):
       if engine.phase == .idle {
-        liftCursor()
+        if let selected = selection {
+          lift("press \(selected.lowerBound + 1),\(selected.upperBound + 1)")
+        } else if let cursor = renderer.cursor {
+          lift("press \(cursor + 1)")
+        }
       } else if keyboardGesture {
         drop()
       }
@@ -194,6 +230,7 @@ extension LiveController {
     case "r":
       mode = .normal
       guard run("reload") else { return nil }
+      selectionAnchor = nil
       let rows = session.engine.layout.rowCount
       renderer.cursor = rows == 0 ? nil : Swift.min(renderer.cursor ?? 0, rows - 1)
       renderer.message = "reloaded \(session.filePath ?? "the list"): your changes are dropped"
@@ -203,6 +240,12 @@ extension LiveController {
     default: break
     }
     return nil
+  }
+
+  /// The pointer as a block lifted by the mouse takes it: `pointerShift` points lower.
+  private func shifted(_ point: String, line: Int) -> String {
+    guard pointerShift != 0 else { return point }
+    return "y=" + NumberText.short(LiveRenderer.screenY(ofLine: line) + pointerShift)
   }
 
   /// Ends a gesture: `release` (a drop, or the end of a hold or pan).
@@ -232,9 +275,33 @@ extension LiveController {
     }
   }
 
-  /// Space: a long press on the cursor row, held as long as the hold asks.
-  private func liftCursor() {
-    guard let cursor = renderer.cursor, run("press \(cursor + 1)") else { return }
+  /// Shift+Up/Down: the cursor moves and the selection runs from where the first of
+  /// them left it to the cursor, within one section (a range never spans two).
+  private func extendSelection(_ direction: Int) {
+    guard let cursor = renderer.cursor else { return }
+    extendSelection(to: cursor + direction)
+  }
+
+  /// The selection runs from its anchor (the cursor, when there is none yet) to
+  /// `target`, where the cursor goes: Shift+Up/Down and Shift+click.
+  private func extendSelection(to target: Int) {
+    let layout = session.engine.layout
+    guard let cursor = renderer.cursor, target >= 0, target < layout.rowCount else { return }
+    let anchor = selectionAnchor ?? cursor
+    guard layout.section(of: target) == layout.section(of: anchor) else {
+      selectionAnchor = anchor
+      renderer.message = "a selection stays within one section"
+      return
+    }
+    selectionAnchor = anchor
+    moveCursor(to: target)
+  }
+
+  /// Space: a long press on the cursor row, or on the selection (`press A,B`), held as
+  /// long as the hold asks. The selection becomes the lifted block.
+  private func lift(_ press: String) {
+    guard run(press) else { return }
+    selectionAnchor = nil
     keyboardGesture = true
     let engine = session.engine
     if case .holding = engine.phase {

@@ -35,6 +35,11 @@ final class LiveController {
   /// A gesture started with Space runs without the clock: one slot per arrow key.
   var keyboardGesture = false
   var mouseDown = false
+  /// Where a selection (Shift+Up/Down) started; it runs from here to the cursor.
+  var selectionAnchor: Int?
+  /// Points from the pointer down to the finger while the mouse holds a block: the
+  /// press put the finger at the block's centre, not under the pointer.
+  var pointerShift = 0.0
   /// Where the pointer last pressed or dragged, as the command says it (`y=…`, or
   /// `x=… y=…` on the board): a report that moved it no further runs nothing.
   var lastPointer: String?
@@ -154,6 +159,15 @@ final class LiveController {
     run("set viewport \(NumberText.short(wanted))")
   }
 
+  /// The rows selected, two or more: from the anchor to the cursor.
+  var selection: ClosedRange<Int>? {
+    let rows = session.engine.layout.rowCount
+    guard let anchor = selectionAnchor, let cursor = renderer.cursor, anchor != cursor,
+      anchor < rows, cursor < rows
+    else { return nil }
+    return Swift.min(anchor, cursor)...Swift.max(anchor, cursor)
+  }
+
   // MARK: The clock
 
   /// Milliseconds until the next frame while a gesture runs on the clock; without
@@ -206,6 +220,7 @@ final class LiveController {
   func draw(full: Bool) {
     // The cursor follows a lifted row, wherever the gesture takes it.
     if let lift = session.engine.lift { renderer.cursor = lift.position }
+    renderer.selection = session.engine.phase == .idle ? selection : nil
     var lines = renderer.lines()
     if case .help = mode { lines = helpScreen(lines) }
     var text = full ? "\u{1B}[H\u{1B}[2J" : ""
@@ -222,9 +237,11 @@ final class LiveController {
       "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
       "         Right button or Esc: put it back. Wheel: scroll.",
+      "         Shift+click: select rows; press a selected row to lift them all.",
       "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
       "         Home End g G              first, last row",
-      "         Space                     lift the cursor row; again to drop it",
+      "         Shift+↑ ↓                 select rows of one section (Esc, ↑ ↓ clear it)",
+      "         Space                     lift the cursor row or the selection; again to drop",
       "         ↑ ↓ j k  (lifted)         move it exactly one slot, kept on screen",
       "         PgUp PgDn  (lifted)       move it a screen",
       "         Home End g G  (lifted)    to the top, bottom of its section",
@@ -241,6 +258,8 @@ final class LiveController {
     if session.engine.surface.isBoard {
       // The board's own: the table's help stays as it was.
       help.insert(contentsOf: LiveController.boardHelp, at: 4)
+      // Ranges are selected on the table only: there Shift+arrows are the arrows.
+      help.removeAll { $0.contains("Shift+") }
     }
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
