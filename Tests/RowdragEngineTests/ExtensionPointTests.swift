@@ -207,17 +207,23 @@ struct StripGeometry: ReorderGeometry {
 
   var liftedStart: Double { start(lifted.position) }
 
-  func forEachRowAtLift(
-    from a: Double, to b: Double, source: Slot, _ body: (RowAtLift) -> Void
+  func walkRowsAtLift(
+    from a: Double, to b: Double, source: Slot, _ visit: (RowAtLift) -> AtLiftWalk
   ) {
     var atLift = self
     atLift.moveLifted(to: source)
+    var liftedOnly = false
     for k in 0..<lengths.count where atLift.start(k) < b && atLift.start(k) + atLift.lengths[k] > a
     {
+      if liftedOnly && k != source.position { continue }
       let item = AxisItem(
         kind: .row(position: k), start: atLift.start(k), length: atLift.lengths[k],
         isPinned: false, destination: Slot(position: k, section: 0))
-      body(RowAtLift(item: item, isLifted: k == source.position, isBehindPin: false))
+      switch visit(RowAtLift(item: item, isLifted: k == source.position, isBehindPin: false)) {
+      case .next where !liftedOnly: continue
+      case .liftedOnly where !liftedOnly && k < source.position: liftedOnly = true
+      default: return
+      }
     }
   }
 

@@ -60,22 +60,28 @@ struct ColumnGeometry: ReorderGeometry {
 
   /// The column at lift, by putting the row back in a copy: board mode never runs the
   /// rules that ask (`overlap`), so this need not be fast.
-  func forEachRowAtLift(
-    from start: Double, to end: Double, source: Slot, _ body: (RowAtLift) -> Void
+  func walkRowsAtLift(
+    from start: Double, to end: Double, source: Slot, _ visit: (RowAtLift) -> AtLiftWalk
   ) {
     var atLift = self
     atLift.moveLifted(to: source)
     let s = source.section
+    var liftedOnly = false
     for p in atLift.layout.sectionStarts[s]..<atLift.layout.sectionEnd(s) {
       if p > source.position && p < source.position + count { continue }
+      if liftedOnly && p != source.position { continue }
       var item = atLift.rowItem(p, destination: p > source.position ? p - count + 1 : p)
       if p == source.position { item.length = liftedLength }
       guard item.start + item.length > start else { continue }
       guard item.start < end else { return }
-      body(
-        RowAtLift(
-          item: item, isLifted: p == source.position,
-          isBehindPin: p != source.position && atLift.hasBarrier(before: item)))
+      let row = RowAtLift(
+        item: item, isLifted: p == source.position,
+        isBehindPin: p != source.position && atLift.hasBarrier(before: item))
+      switch visit(row) {
+      case .next where !liftedOnly: continue
+      case .liftedOnly where !liftedOnly && p < source.position: liftedOnly = true
+      default: return
+      }
     }
   }
 

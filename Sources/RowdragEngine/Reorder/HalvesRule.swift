@@ -64,11 +64,11 @@ public struct HalvesRule: ReorderStrategy {
     let top = geometry.liftedStart
     var target = here
     var found = false
-    geometry.forEachRowAtLift(
+    geometry.walkRowsAtLift(
       from: Swift.min(a, top) - 1, to: Swift.max(b, top + input.snapshotLength) + 1,
       source: here
     ) { row in
-      guard !found, !row.isLifted else { return }
+      guard !row.isLifted else { return .next }
       let x = row.item
       let end = x.start + x.length
       let before = geometry.slot(beside: x, after: false)
@@ -83,6 +83,7 @@ public struct HalvesRule: ReorderStrategy {
       } else if b < x.start && before.precedes(target) {
         target = before
       }
+      return found ? .stop : .next
     }
     return target
   }

@@ -7,8 +7,11 @@
 /// `moveRowAtIndexPath` from the order at lift. Memoryless: a function of `c`. The slots
 /// at lift are computed from the current layout, not restored, so an event that keeps
 /// the winner moves nothing.
-/// - Complexity: O(rows the snapshot overlaps + log of the distance from the lifted
-///   row), plus one move when the winner changes.
+/// - Complexity: O(log of the distance from the lifted row + rows the snapshot
+///   overlaps), plus one move when the winner changes. When the rows have one
+///   whole-numbered height, the walk stops at the first row the snapshot holds whole
+///   and may take (then visits only the lifted item), so a long snapshot (a range)
+///   costs a few rows, not all it covers.
 public struct OverlapRule: ReorderStrategy {
   /// The registry entry.
   public static let kind = ReorderRuleKind(
@@ -25,19 +28,27 @@ public struct OverlapRule: ReorderStrategy {
     let b = input.snapshotEnd
     var target = source
     var best = -1.0
-    geometry.forEachRowAtLift(from: a, to: b, source: source) { row in
+    let uniformLength = geometry.uniformRowLength
+    geometry.walkRowsAtLift(from: a, to: b, source: source) { row in
       let item = row.item
       let overlap = Swift.min(b, item.start + item.length) - Swift.max(a, item.start)
-      guard overlap > 0 else { return }
+      guard overlap > 0 else { return .next }
       if !row.isLifted {
-        if item.isPinned || row.isBehindPin { return }
-        if !input.crossesSections && item.destination.section != source.section { return }
+        if item.isPinned || row.isBehindPin { return .next }
+        if !input.crossesSections && item.destination.section != source.section { return .next }
       }
       let ratio = Self.toFixed4(overlap / (item.length + input.snapshotLength - overlap))
       if ratio > best {
         best = ratio
         target = row.isLifted ? source : item.destination
       }
+      // Rows of one length: a row after this one overlaps at most its length, as this
+      // one does, so its ratio is at most this one's (the arithmetic is exact and the
+      // rounding monotone) and the first of equals has won. Only the lifted item may
+      // still do better: a long snapshot costs two rows and the lifted item, not the
+      // hundreds of rows it covers.
+      if !row.isLifted, overlap == uniformLength { return .liftedOnly }
+      return .next
     }
     if target != geometry.lifted { geometry.moveLifted(to: target) }
   }

@@ -22,9 +22,15 @@ public protocol ReorderGeometry {
   var liftedStart: Double { get }
   /// Visits, in order, the rows whose extent met `[start, end)` in the order at lift —
   /// the lifted item back in `source`, everything else as it is (only the lifted item
-  /// moves during a gesture) — without moving anything.
-  func forEachRowAtLift(
-    from start: Double, to end: Double, source: Slot, _ body: (RowAtLift) -> Void)
+  /// moves during a gesture) — without moving anything, for as long as `visit` asks.
+  func walkRowsAtLift(
+    from start: Double, to end: Double, source: Slot, _ visit: (RowAtLift) -> AtLiftWalk)
+  /// The length of every row but the lifted item when that is one value and every
+  /// row's extent along the axis is whole numbers, so that every row wholly inside a
+  /// span measures exactly that length there (the arithmetic is exact); nil otherwise.
+  /// A rule comparing rows by how much of a long snapshot they fill can then stop at
+  /// the first one that fills its length.
+  var uniformRowLength: Double? { get }
   /// The slot that puts the lifted item right before (or right after) the row `item`,
   /// in that row's section.
   func slot(beside item: AxisItem, after: Bool) -> Slot
@@ -38,6 +44,29 @@ public protocol ReorderGeometry {
 extension ReorderGeometry {
   /// Geometries that do not say have no last row for `itemview`.
   public func lastRow() -> AxisItem? { nil }
+
+  /// Geometries that do not say have rows of many lengths.
+  public var uniformRowLength: Double? { nil }
+
+  /// Visits every row `walkRowsAtLift` would, to the end of the span.
+  public func forEachRowAtLift(
+    from start: Double, to end: Double, source: Slot, _ body: (RowAtLift) -> Void
+  ) {
+    walkRowsAtLift(from: start, to: end, source: source) {
+      body($0)
+      return .next
+    }
+  }
+}
+
+/// What a visitor of `ReorderGeometry.walkRowsAtLift` wants next.
+public enum AtLiftWalk: Sendable {
+  /// The next row in order.
+  case next
+  /// Nothing more.
+  case stop
+  /// Only the lifted item, if it comes later in the span; then nothing more.
+  case liftedOnly
 }
 
 /// A row as it was at lift (see `ReorderGeometry.forEachRowAtLift`).

@@ -11,18 +11,33 @@
 /// the rows before the lifted item, the lifted item as one, then the rows after it
 /// (`g = i` before it, `g = i + k − 1` after it).
 extension TableGeometry {
-  func forEachRowAtLift(
-    from start: Double, to end: Double, source: Slot, _ body: (RowAtLift) -> Void
+  func walkRowsAtLift(
+    from start: Double, to end: Double, source: Slot, _ visit: (RowAtLift) -> AtLiftWalk
   ) {
     let items = layout.rowCount - count + 1
     guard layout.rowCount > 0 else { return }
     var i = firstItemAtLift(endingAfter: start, source: source, items: items)
+    var liftedOnly = false
     while i < items {
       let row = itemAtLift(i, source: source)
       guard row.item.start < end else { return }
-      body(row)
-      i += 1
+      switch visit(row) {
+      case .next where !liftedOnly: i += 1
+      case .liftedOnly where !liftedOnly && i < source.position:
+        liftedOnly = true
+        i = source.position
+      default: return
+      }
     }
+  }
+
+  /// Rows without heights of their own, whole-numbered with their headers, within the
+  /// range where a `Double` counts every whole number.
+  var uniformRowLength: Double? {
+    guard layout.isUniform, layout.rowHeight == layout.rowHeight.rounded(.down),
+      layout.contentHeight + liftedLength < 0x1p53
+    else { return nil }
+    return layout.rowHeight
   }
 
   /// The position now of the row at position `g` at lift (not one of the lifted item's).

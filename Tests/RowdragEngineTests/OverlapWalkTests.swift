@@ -1,0 +1,93 @@
+import RowdragTestSupport
+import Testing
+
+@testable import RowdragEngine
+
+/// `overlap` stops its walk early on rows of one height (a block's snapshot covers
+/// hundreds of rows it need not score); it must choose exactly what scoring every row
+/// chooses.
+@Suite("overlap's short walk")
+struct OverlapWalkTests {
+  /// The rule as the catalogue states it: every row the snapshot meets, scored.
+  func everyRowScored(_ input: ReorderInput, in geometry: TableGeometry) -> Slot {
+    let source = input.source!
+    let (a, b) = (input.snapshotStart, input.snapshotEnd)
+    var target = source
+    var best = -1.0
+    geometry.forEachRowAtLift(from: a, to: b, source: source) { row in
+      let item = row.item
+      let overlap = min(b, item.start + item.length) - max(a, item.start)
+      guard overlap > 0 else { return }
+      if !row.isLifted {
+        if item.isPinned || row.isBehindPin { return }
+        if !input.crossesSections && item.destination.section != source.section { return }
+      }
+      let ratio = OverlapRule.toFixed4(overlap / (item.length + input.snapshotLength - overlap))
+      if ratio > best {
+        best = ratio
+        target = row.isLifted ? source : item.destination
+      }
+    }
+    return target
+  }
+
+  @Test("blocks of 1–8 rows on uniform tables: the short walk chooses what scoring every row does")
+  func shortWalkEqualsFullScoring() {
+    var rng = SplitMix64(seed: 23)
+    var shortWalks = 0
+    for trial in 0..<3000 {
+      let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(40))
+      }
+      let n = sections.reduce(0) { $0 + $1.rowCount }
+      guard n > 1 else { continue }
+      // Whole-numbered heights take the short walk; the others the full one.
+      let rowHeight = [44.0, 20, 7, 13.5, 44.25][rng.next(5)]
+      let pinning = rng.next(3) == 0
+      let flags = (0..<n).map { _ in pinning && rng.next(8) == 0 ? RowFlags.pinned : [] }
+      let layout = Layout(sections: sections, rowHeight: rowHeight, flags: flags)
+      let p = rng.next(n)
+      let s = layout.section(of: p)
+      let count = 1 + rng.next(min(8, layout.sectionEnd(s) - p))
+      guard !(p..<(p + count)).contains(where: { layout.flags(at: $0).contains(.pinned) })
+      else { continue }
+      let source = Slot(position: p, section: s)
+      var geometry = TableGeometry(layout: layout, lifted: source)
+      geometry.count = count
+      let length = geometry.liftedLength
+      var input = ReorderInput(
+        center: 0, snapshotLength: length, pointer: 0, crossesSections: rng.next(2) == 0,
+        source: source)
+      // Move the block a few slots, as a gesture would.
+      for _ in 0..<rng.next(12) {
+        guard let item = geometry.neighbour(rng.next(2) == 0 ? .forward : .backward),
+          input.mayPass(item)
+        else { continue }
+        geometry.moveLifted(to: item.destination)
+      }
+      input.center = Double(rng.next(Int(layout.contentHeight) + 80)) - 40 + [0, 0.5][rng.next(2)]
+      if geometry.uniformRowLength != nil { shortWalks += 1 }
+      let expected = everyRowScored(input, in: geometry)
+      var g = geometry
+      OverlapRule().reorder(input, in: &g)
+      #expect(g.lifted == expected, "trial \(trial)")
+    }
+    #expect(shortWalks > 1000)
+  }
+
+  @Test("uniformRowLength: only whole-numbered default heights")
+  func uniformRowLength() {
+    let sections = [SectionSpec(titled: true, rowCount: 5)]
+    #expect(TableGeometry(layout: Layout(sections: sections), lifted: Slot(position: 0, section: 0))
+      .uniformRowLength == 44)
+    #expect(
+      TableGeometry(
+        layout: Layout(sections: sections, rowHeight: 44.5), lifted: Slot(position: 0, section: 0)
+      ).uniformRowLength == nil)
+    #expect(
+      TableGeometry(
+        layout: Layout(sections: sections, ownHeights: [.nan, 20, .nan, .nan, .nan]),
+        lifted: Slot(position: 0, section: 0)
+      ).uniformRowLength == nil)
+  }
+}
