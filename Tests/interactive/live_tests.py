@@ -972,6 +972,11 @@ def test_shift_down_selects_rows_space_lifts_them_as_one_block_and_the_recording
     assert "selected" not in live.line(1), live.line(1)
     for k, letter in ((2, "b"), (3, "c"), (4, "d")):
         assert live.line(k + 1).startswith(f">>{k:7d}  {letter}"), live.text()
+    live.send("\x1b[A")
+    live.wait_for(">>      1  b")
+    live.send("\x1b[A")  # the block is at the top
+    live.wait_for("the rows cannot move further")
+    live.send("\x1b[B")
     live.send("\x1b[B")
     live.wait_for(">>      3  b")
     live.send("\x1b[B")  # two slots down

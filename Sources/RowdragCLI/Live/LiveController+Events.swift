@@ -130,7 +130,7 @@ extension LiveController {
     case .up, .down, .character("k"), .character("j"):
       let direction = key == .up || key == .character("k") ? -1 : 1
       if engine.lift != nil {
-        if !moveLifted(direction) { renderer.message = "the row cannot move further" }
+        if !moveLifted(direction) { renderer.message = cannotMoveFurther }
       } else if engine.phase == .idle {
         moveCursor(to: (renderer.cursor ?? 0) + direction)
       }
@@ -339,6 +339,12 @@ extension LiveController {
     moveLiftedRepeatedly(direction) { $0.lift?.section == start.section }
   }
 
+  /// What a step that the lifted row, or block of rows, cannot take says.
+  private var cannotMoveFurther: String {
+    (session.engine.lift?.count ?? 1) > 1
+      ? "the rows cannot move further" : "the row cannot move further"
+  }
+
   /// One-slot steps while `accepts` takes the engine the next step leads to. Each step
   /// runs as the keys would, so the recording stays a plain script; the list is
   /// drawn once, at the end. A very long way (a list of millions) stops after two
@@ -354,7 +360,7 @@ extension LiveController {
         break
       }
     }
-    if moved == 0 { renderer.message = "the row cannot move further" }
+    if moved == 0 { renderer.message = cannotMoveFurther }
     if let position = session.engine.lift?.position { renderer.cursor = position }
   }
 
