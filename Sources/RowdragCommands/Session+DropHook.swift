@@ -10,8 +10,9 @@ extension Session {
     let before = engine
     try edit(self)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
+    let count = engine.lastEditCount
     let outcome = System.runShell(
-      hook, extra: hookEnvironment(slots, before: before), limits: onDropLimits,
+      hook, extra: hookEnvironment(slots, count: count, before: before), limits: onDropLimits,
       interrupted: hookInterrupted ?? { false })
     if outcome == .exited(0) {
       acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
@@ -32,7 +33,8 @@ extension Session {
       }
     throw CommandError(
       command: "",
-      message: "the --on-drop command failed (\(reason)); the row is back at \(address(slots.from))"
+      message:
+        "the --on-drop command failed (\(reason)); \(count > 1 ? "the rows are" : "the row is") back at \(address(slots.from))"
     )
   }
 
@@ -41,7 +43,8 @@ extension Session {
     "\(slot.section + 1):\(slot.position - engine.layout.sectionStarts[slot.section] + 1)"
   }
 
-  private func hookEnvironment(_ slots: (from: Slot, to: Slot), before: Engine) -> [(
+  /// A block (SPEC §10) is told by its first row, with `ROWDRAG_COUNT` its rows.
+  private func hookEnvironment(_ slots: (from: Slot, to: Slot), count: Int, before: Engine) -> [(
     name: String, value: [UInt8]
   )] {
     let layout = engine.layout
@@ -57,6 +60,7 @@ extension Session {
       ("ROWDRAG_FROM_TITLE", document.titleBytes(ofSection: slots.from.section) ?? []),
       ("ROWDRAG_TO_TITLE", document.titleBytes(ofSection: slots.to.section) ?? []),
       ("ROWDRAG_FILE", RawText.bytes(listName)),
+      ("ROWDRAG_COUNT", Array(String(count).utf8)),
     ]
   }
 }

@@ -148,13 +148,34 @@ struct DropHookTests {
       "move 2 2:1; state", on: BoardTests.board,
       options: BoardTests.options + [
         "-n", "--on-drop",
-        "printf '%s|%s|%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_FROM_TITLE\" \"$ROWDRAG_TO_TITLE\" \"$ROWDRAG_FILE\" > \(out)",
+        "printf '%s|%s|%s|%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_FROM_TITLE\" \"$ROWDRAG_TO_TITLE\" \"$ROWDRAG_FILE\" \"$ROWDRAG_COUNT\" > \(out)",
       ])
     #expect(result.status == 0)
     #expect(
-      try String(contentsOfFile: out, encoding: .utf8) == "Fix login bug|1:2|2:1|## Todo|## Doing|-"
+      try String(contentsOfFile: out, encoding: .utf8) == "Fix login bug|1:2|2:1|## Todo|## Doing|-|1"
     )
     #expect(result.stdout.contains(#""dirty":true"#))
+  }
+
+  @Test("a range is told by its first row and ROWDRAG_COUNT; refused, its rows are put back")
+  func range() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("env").path
+    let hook = "printf '%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_COUNT\" > \(out)"
+    let accepted = run(
+      "move 1:2,1:3 3:1; list", on: BoardTests.board,
+      options: BoardTests.options + ["-n", "--on-drop", hook])
+    #expect(accepted.status == 0)
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fix login bug|1:2|3:1|2")
+    let refused = run(
+      "move 1:2,1:3 3:1; list", on: BoardTests.board,
+      options: BoardTests.options + ["-n", "--on-drop", hook + "; exit 1"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "rowdrag: -e #1:1: move: the --on-drop command failed (status 1); the rows are back at 1:2\n"
+    )
   }
 
   @Test(
