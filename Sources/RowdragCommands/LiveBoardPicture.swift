@@ -22,6 +22,8 @@ struct LiveBoardPicture {
   let columns: Int
   let lines: Int
   let cursor: Int?
+  /// The cards selected (Shift+Up/Down), two or more of one column: marked `+`.
+  let selection: ClosedRange<Int>?
   let color: Bool
 
   private var engine: Engine { session.engine }
@@ -96,17 +98,20 @@ struct LiveBoardPicture {
         style = "1"
       } else if let (p, _) = row(column: k, at: y) {
         let flags = layout.flags(at: p)
-        if p == engine.lift?.position {
+        if let lift = engine.lift, (lift.position..<(lift.position + lift.count)).contains(p) {
           text = "  · · · · · ·"
           style = "2"
         } else if p != lastRow {
           // A card's first line; a taller card's further lines stay blank.
           let mark = Character(Unicode.Scalar(flags.markByte))
           let address = "\(k + 1):\(p - layout.sectionStarts[k] + 1)"
+          let selected = selection?.contains(p) == true
           text =
-            (p == cursor ? "›" : " ") + address + " \(mark) "
+            (p == cursor ? "›" : " ") + (selected ? "+" : "") + address + " \(mark) "
             + TerminalText.escape(session.label(atPosition: p))
-          style = p == cursor ? "4" : flags.contains(.locked) ? "2" : nil
+          style =
+            p == cursor
+            ? (selected ? "4;7" : "4") : selected ? "7" : flags.contains(.locked) ? "2" : nil
         }
         lastRow = p
       } else if layout.sectionEnd(k) == layout.sectionStarts[k],
@@ -132,13 +137,14 @@ struct LiveBoardPicture {
     let right = character(atScreenX: engine.board.centerX + w / 2 - engine.board.x)
     let width = right - left - 1
     guard width > 0 else { return }
-    var first = true
+    var shown = -1
     for line in 0..<lines {
       let y = contentY(column: lift.section, line: line)
       guard abs(y - lift.center) < lift.height / 2 else { continue }
-      let text =
-        first ? ">> " + TerminalText.escape(session.label(atPosition: lift.position)) : ">>"
-      first = false
+      // A block shows each of its cards' labels on the first line it has on screen.
+      let (p, _) = engine.layout.rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
+      let text = p != shown ? ">> " + TerminalText.escape(session.label(atPosition: p)) : ">>"
+      shown = p
       rows[line].fill(from: left, count: width, style: "1;7")
       rows[line].put(TextWidth.fit(text, width: width), at: left, limit: width, style: "1;7")
     }

@@ -104,7 +104,8 @@ public struct LiveRenderer {
   /// The board's picture on this terminal (`LiveBoardPicture`).
   var boardPicture: LiveBoardPicture {
     LiveBoardPicture(
-      session: session, columns: columns, lines: tableLines, cursor: cursor, color: color)
+      session: session, columns: columns, lines: tableLines, cursor: cursor,
+      selection: shownSelection, color: color)
   }
 
   /// The screen x (points) that character `character` (0-based) stands for on the
@@ -154,7 +155,7 @@ public struct LiveRenderer {
       var style: String?
       if let lift, abs(y - lift.center) < lift.height / 2 {
         // A block shows each of its rows: the one this line's middle is in.
-        let (p, depth) = rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
+        let (p, depth) = layout.rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
         let first =
           p == lift.position
           ? abs(y - LiveRenderer.pointsPerLine - lift.center) >= lift.height / 2
@@ -199,23 +200,10 @@ public struct LiveRenderer {
     return result
   }
 
-  /// The selection as drawn: two rows or more, on the table only.
+  /// The selection as drawn: two rows or more.
   private var shownSelection: ClosedRange<Int>? {
-    guard let selection, selection.count > 1, !session.engine.surface.isBoard else { return nil }
+    guard let selection, selection.count > 1 else { return nil }
     return selection
-  }
-
-  /// The row of the lifted block that stands `depth` points below the snapshot's top,
-  /// and the depth within that row.
-  private func rowOfBlock(_ lift: Lift, at depth: Double) -> (Int, Double) {
-    let layout = session.engine.layout
-    var rest = depth
-    var p = lift.position
-    while p < lift.position + lift.count - 1 && rest >= layout.height(at: p) {
-      rest -= layout.height(at: p)
-      p += 1
-    }
-    return (p, rest)
   }
 
   /// The row or header whose extent holds content y `y` anywhere in the list (the
@@ -309,5 +297,19 @@ public struct LiveRenderer {
   private func styled(_ text: String, _ code: String?) -> String {
     guard let code, color else { return text }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+}
+
+extension Layout {
+  /// The row of the lifted block that stands `depth` points below the snapshot's top,
+  /// and the depth within that row: which of a block's rows a line of its snapshot shows.
+  func rowOfBlock(_ lift: Lift, at depth: Double) -> (Int, Double) {
+    var rest = depth
+    var p = lift.position
+    while p < lift.position + lift.count - 1 && rest >= height(at: p) {
+      rest -= height(at: p)
+      p += 1
+    }
+    return (p, rest)
   }
 }

@@ -299,3 +299,42 @@ if __name__ == "__main__":
 
     if sys.argv[1:2] == ["--readme-screen"]:
         print(readme_screen(os.path.abspath(sys.argv[2])))
+
+
+def test_shift_down_selects_cards_of_a_column_space_lifts_them_and_right_moves_them_as_one(binary):
+    """Ranges on the live board (issue 23, SPEC §10): Shift+Down selects cards of one
+    column (marked +), Space lifts them as one block drawn card by card, Right takes the
+    block to the next column, Space drops it there; the file and the replay agree."""
+    home, path, live = board(binary)
+    record = os.path.join(home, "session.rowdrag")
+    live.send("q")
+    live.finish()
+    live = Live(binary, path, *OPTIONS, "--record", record)
+    live.wait_for("Fix login bug")
+    live.send("\x1b[1;2B")  # Write spec and Fix login bug
+    live.wait_for("2 rows selected")
+    assert " +1:1 - - Write spec" in live.text() and "›+1:2 - - Fix login bug" in live.text(), \
+        live.text()
+    live.send("\x1b[1;2B")
+    live.wait_for("3 rows selected")
+    live.send("\x1b[1;2B")  # Ship 1.2 is the column's last card: no further
+    live.wait_for("a selection stays within one column")
+    live.send(" ")
+    live.wait_for("lifted 3 rows")
+    for label in ("Write spec", "Fix login bug", "Ship 1.2"):
+        assert ">> - " + label in live.text(), live.text()
+    live.send("\x1b[C")
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read()
+    doing = written[written.index("## Doing"):written.index("## Done")]
+    assert "- Write spec\n- Fix login bug\n- Ship 1.2\n" in doing, written
+    assert written.startswith("## Todo\n## Doing\n"), written
+    assert "press 1,3" in open(record).read(), open(record).read()
+    copy, result, printed = replayed(binary, home, record)
+    assert copy == written, (copy, open(record).read())

@@ -49,7 +49,7 @@ extension LiveController {
     let point = pointer(character: character, line: line)
     let engine = session.engine
     switch mouse {
-    case .shiftPress(.left) where !engine.surface.isBoard:
+    case .shiftPress(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines,
         let position = position(atCharacter: character, line: line)
       else { return nil }
@@ -120,8 +120,8 @@ extension LiveController {
     if !keepsSelection.contains(key) { selectionAnchor = nil }
     switch key {
     case .shiftUp, .shiftDown:
-      // On the board, and with a row lifted, they are the plain arrows.
-      guard engine.phase == .idle, !engine.surface.isBoard else {
+      // With a row lifted they are the plain arrows.
+      guard engine.phase == .idle else {
         return handle(key == .shiftUp ? .up : .down)
       }
       extendSelection(key == .shiftUp ? -1 : 1)
@@ -290,7 +290,8 @@ extension LiveController {
     let anchor = selectionAnchor ?? cursor
     guard layout.section(of: target) == layout.section(of: anchor) else {
       selectionAnchor = anchor
-      renderer.message = "a selection stays within one section"
+      renderer.message =
+        "a selection stays within one \(session.engine.surface.isBoard ? "column" : "section")"
       return
     }
     selectionAnchor = anchor

@@ -240,7 +240,7 @@ final class LiveController {
       "         Shift+click: select rows; press a selected row to lift them all.",
       "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
       "         Home End g G              first, last row",
-      "         Shift+↑ ↓                 select rows of one section (Esc, ↑ ↓ clear it)",
+      "         Shift+↑ ↓                 select rows of one section or column (Esc clears)",
       "         Space                     lift the cursor row or the selection; again to drop",
       "         ↑ ↓ j k  (lifted)         move it exactly one slot, kept on screen",
       "         PgUp PgDn  (lifted)       move it a screen",
@@ -258,8 +258,6 @@ final class LiveController {
     if session.engine.surface.isBoard {
       // The board's own: the table's help stays as it was.
       help.insert(contentsOf: LiveController.boardHelp, at: 4)
-      // Ranges are selected on the table only: there Shift+arrows are the arrows.
-      help.removeAll { $0.contains("Shift+") }
     }
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
