@@ -41,7 +41,7 @@ extension ComparisonRecorder {
         }
       } else if let ended = touch {
         if ended.from != ended.at {
-          recorder.moves.append((ended.from, ended.at))
+          recorder.moves.append(ComparisonMove(from: ended.from, to: ended.at))
           try? order.move(ended.from - 1, toPosition: ended.at - 1)
         }
         touch = nil
@@ -67,7 +67,9 @@ extension ComparisonRecorder {
       }
       previous = frame
     }
-    if let ended = touch, ended.from != ended.at { recorder.moves.append((ended.from, ended.at)) }
+    if let ended = touch, ended.from != ended.at {
+      recorder.moves.append(ComparisonMove(from: ended.from, to: ended.at))
+    }
     return recorder
   }
 }

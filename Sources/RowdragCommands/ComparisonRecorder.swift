@@ -5,10 +5,10 @@ import RowdragEngine
 final class ComparisonRecorder {
   /// The preset.
   let preset: String
-  /// The committed moves, 1-based: from, to.
-  var moves: [(from: Int, to: Int)] = []
+  /// The committed moves, 1-based.
+  var moves: [ComparisonMove] = []
   /// Where a row still lifted at the end came from and is now, 1-based.
-  var pending: (from: Int, to: Int)?
+  var pending: ComparisonMove?
   /// Slots the lifted row passed, summed over its moves.
   var rowsPassed = 0
   /// Times the lifted row changed slot.
@@ -151,7 +151,7 @@ final class ComparisonRecorder {
     track(after.phase)
     // A release or move pushes one edit (a redo too, which counts as a move again).
     if after.undoCount > before.undoCount, let edit = after.lastEdit {
-      moves.append((edit.from + 1, edit.to + 1))
+      moves.append(ComparisonMove(from: edit.from + 1, to: edit.to + 1, count: after.lastEditCount))
       // A rule that moves the row at the release (Qt's drop) passes rows there.
       if let lift = before.lift, edit.to != lift.position {
         swaps += 1
@@ -159,7 +159,9 @@ final class ComparisonRecorder {
       }
     }
     offset = after.offset
-    pending = after.lift.map { ($0.sourcePosition + 1, $0.position + 1) }
+    pending = after.lift.map {
+      ComparisonMove(from: $0.sourcePosition + 1, to: $0.position + 1, count: $0.count)
+    }
   }
 
   private func track(_ phase: Phase) {
@@ -235,5 +237,19 @@ public struct TouchCount: Sendable, Equatable {
     guard before != after else { return }
     if after == .lifted { lifted += 1 }
     if after == .panning { panned += 1 }
+  }
+}
+
+/// One drop in a comparison, in 1-based row numbers: a block (SPEC §10) by its first
+/// row and its rows.
+struct ComparisonMove {
+  var from: Int
+  var to: Int
+  var count = 1
+
+  /// `3 → 5`, or `3–5 → 5–7` for a block of three.
+  var text: String {
+    count > 1
+      ? "\(from)–\(from + count - 1) → \(to)–\(to + count - 1)" : "\(from) → \(to)"
   }
 }

@@ -6,8 +6,8 @@ enum ComparisonTable {
     let header = ["preset", "moved", "passed", "swaps", "first scroll", "offset", "peak speed"]
     var rows: [[String]] = [header]
     for run in runs {
-      var moved = run.moves.map { "\($0.from) → \($0.to)" }
-      if let p = run.pending { moved.append("\(p.from) → \(p.to) (lifted)") }
+      var moved = run.moves.map(\.text)
+      if let p = run.pending { moved.append(p.text + " (lifted)") }
       rows.append([
         run.preset, run.idleReason ?? (moved.isEmpty ? "-" : moved.joined(separator: ", ")),
         "\(run.rowsPassed)",

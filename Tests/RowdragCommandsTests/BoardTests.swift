@@ -148,11 +148,13 @@ struct DropHookTests {
       "move 2 2:1; state", on: BoardTests.board,
       options: BoardTests.options + [
         "-n", "--on-drop",
-        "printf '%s|%s|%s|%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_FROM_TITLE\" \"$ROWDRAG_TO_TITLE\" \"$ROWDRAG_FILE\" \"$ROWDRAG_COUNT\" > \(out)",
+        "printf '%s|%s|%s|%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" "
+          + "\"$ROWDRAG_FROM_TITLE\" \"$ROWDRAG_TO_TITLE\" \"$ROWDRAG_FILE\" \"$ROWDRAG_COUNT\" > \(out)",
       ])
     #expect(result.status == 0)
     #expect(
-      try String(contentsOfFile: out, encoding: .utf8) == "Fix login bug|1:2|2:1|## Todo|## Doing|-|1"
+      try String(contentsOfFile: out, encoding: .utf8)
+        == "Fix login bug|1:2|2:1|## Todo|## Doing|-|1"
     )
     #expect(result.stdout.contains(#""dirty":true"#))
   }
@@ -162,7 +164,8 @@ struct DropHookTests {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("env").path
-    let hook = "printf '%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_COUNT\" > \(out)"
+    let hook =
+      "printf '%s|%s|%s|%s' \"$ROWDRAG_LABEL\" \"$ROWDRAG_FROM\" \"$ROWDRAG_TO\" \"$ROWDRAG_COUNT\" > \(out)"
     let accepted = run(
       "move 1:2,1:3 3:1; list", on: BoardTests.board,
       options: BoardTests.options + ["-n", "--on-drop", hook])

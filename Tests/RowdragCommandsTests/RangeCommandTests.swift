@@ -224,6 +224,18 @@ struct RangeCommandTests {
     #expect(snapshot.first?.contains("> b (+2 rows)  (finger y=120)") == true)
   }
 
+  /// The block b–d (44–176, centre 110) dragged 100 points: its bottom edge at 276 is
+  /// past the middles of e (198) and f (242), not g's (286), so under `edge` it ends at
+  /// rows 4–6; still lifted, it is marked so.
+  @Test("compare names a block's rows before and after: 2–4 → 4–6")
+  func compare() {
+    let dropped = run(
+      "press 2,4; drag +100; release; compare rowdrag", on: sevenRows, options: ["-n"])
+    #expect(dropped.stdout.contains("  rowdrag  2–4 → 4–6       2      1"))
+    let held = run("press 2,4; drag +100; compare rowdrag", on: sevenRows, options: ["-n"])
+    #expect(held.stdout.contains("2–4 → 4–6 (lifted)"))
+  }
+
   @Test("board show draws every row of a lifted range as the gap, and one snapshot line")
   func boardShow() {
     let result = run(

@@ -9,8 +9,9 @@ import Testing
 @Suite("overlap's short walk")
 struct OverlapWalkTests {
   /// The rule as the catalogue states it: every row the snapshot meets, scored.
-  func everyRowScored(_ input: ReorderInput, in geometry: TableGeometry) -> Slot {
-    let source = input.source!
+  func everyRowScored(_ input: ReorderInput, from source: Slot, in geometry: TableGeometry)
+    -> Slot
+  {
     let (a, b) = (input.snapshotStart, input.snapshotEnd)
     var target = source
     var best = -1.0
@@ -67,7 +68,7 @@ struct OverlapWalkTests {
       }
       input.center = Double(rng.next(Int(layout.contentHeight) + 80)) - 40 + [0, 0.5][rng.next(2)]
       if geometry.uniformRowLength != nil { shortWalks += 1 }
-      let expected = everyRowScored(input, in: geometry)
+      let expected = everyRowScored(input, from: source, in: geometry)
       var g = geometry
       OverlapRule().reorder(input, in: &g)
       #expect(g.lifted == expected, "trial \(trial)")
@@ -78,8 +79,9 @@ struct OverlapWalkTests {
   @Test("uniformRowLength: only whole-numbered default heights")
   func uniformRowLength() {
     let sections = [SectionSpec(titled: true, rowCount: 5)]
-    #expect(TableGeometry(layout: Layout(sections: sections), lifted: Slot(position: 0, section: 0))
-      .uniformRowLength == 44)
+    #expect(
+      TableGeometry(layout: Layout(sections: sections), lifted: Slot(position: 0, section: 0))
+        .uniformRowLength == 44)
     #expect(
       TableGeometry(
         layout: Layout(sections: sections, rowHeight: 44.5), lifted: Slot(position: 0, section: 0)
