@@ -118,9 +118,10 @@ public struct LiveInput: Sendable {
     }
     let key: LiveEvent.Key?
     switch (parameters, final) {
-    // xterm's Shift modifier, `ESC [1;2A` (other modifiers stay plain arrows).
-    case ("1;2", UInt8(ascii: "A")): key = .shiftUp
-    case ("1;2", UInt8(ascii: "B")): key = .shiftDown
+    // xterm's Shift modifier, `ESC [1;2A` (other modifiers stay plain arrows), and
+    // rxvt's Shift+Up/Down, `ESC [a` and `ESC [b`.
+    case ("1;2", UInt8(ascii: "A")), ("", UInt8(ascii: "a")): key = .shiftUp
+    case ("1;2", UInt8(ascii: "B")), ("", UInt8(ascii: "b")): key = .shiftDown
     case (_, UInt8(ascii: "A")): key = .up
     case (_, UInt8(ascii: "B")): key = .down
     case (_, UInt8(ascii: "C")): key = .right

@@ -47,6 +47,8 @@ struct LiveViewTests {
       input.feed(Array("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5A\u{1B}OB".utf8)) == [
         .key(.shiftUp), .key(.shiftDown), .key(.up), .key(.down),
       ])
+    // rxvt's.
+    #expect(input.feed(Array("\u{1B}[a\u{1B}[b".utf8)) == [.key(.shiftUp), .key(.shiftDown)])
     // A lone escape is the key; UTF-8 text is one character.
     #expect(input.feed([0x1B]) == [.key(.escape)])
     #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])
