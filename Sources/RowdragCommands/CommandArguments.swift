@@ -74,7 +74,7 @@ public struct CommandArguments: Sendable {
       if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
         throw fail("row number \(w) is too large")
       }
-      throw fail("'\(token.text)' is not a row address; use N, $, S:R or /REGEX/")
+      throw fail("'\(token.text)' is not a row address; use N, $, S:R, S:$ or /REGEX/")
     }
   }
 

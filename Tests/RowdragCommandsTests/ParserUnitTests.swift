@@ -128,7 +128,8 @@ struct ParserUnitTests {
     #expect(
       message("drag y=abc")
         == "drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5")
-    #expect(message("press 1:x") == "press: '1:x' is not a row address; use N, $, S:R or /REGEX/")
+    #expect(
+      message("press 1:x") == "press: '1:x' is not a row address; use N, $, S:R, S:$ or /REGEX/")
     #expect(message("set rule") == "set: missing value; usage: set KEY VALUE...")
   }
 }
