@@ -15,7 +15,8 @@ extension Engine {
     input.enteredColumn = moved
     input.pointerInItsColumn = columnUnderFinger(board.fingerX) == lift.section
     var geometry = ColumnGeometry(
-      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section),
+      layout: Layout(emptyPlaceholder: ()),
+      lifted: Slot(position: lift.position, section: lift.section),
       count: lift.count)
     swap(&geometry.layout, &layout)
     rule.reorder(input, in: &geometry)

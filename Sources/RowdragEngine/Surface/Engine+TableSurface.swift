@@ -76,7 +76,8 @@ extension Engine {
     // The layout moves into the geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
     var geometry = TableGeometry(
-      layout: Layout.placeholder, lifted: Slot(position: lift.position, section: lift.section),
+      layout: Layout(emptyPlaceholder: ()),
+      lifted: Slot(position: lift.position, section: lift.section),
       count: lift.count)
     swap(&geometry.layout, &layout)
     settings.rule.function.reorder(input, in: &geometry)
