@@ -113,11 +113,30 @@ extension Engine {
   /// After frames skipped while a timer fired without changing anything (pressed
   /// against a bound), counts the firings due by now as the frames would have.
   private mutating func catchUpTimer() {
-    guard case .lifted(var lift) = phase, let timer = lift.scroll.timer,
+    guard case .lifted(var lift) = phase, lift.scroll.timer != nil,
       let period = settings.autoscroll.keys.clock.periodSeconds
     else { return }
-    lift.scroll.timer?.fired = firingsDue(timer, period: period)
+    dropFirings(&lift, period: period)
     phase = .lifted(lift)
+  }
+
+  /// Counts the firings of `lift`'s timer due by now as fired, without applying them.
+  /// With `expiry=coarse` each is computed from the one before (this runs only after a
+  /// frame that fired `maxFiringsPerFrame` times, as frames skipped against a bound run
+  /// one by one).
+  private func dropFirings(_ lift: inout Lift, period: Double) {
+    guard let timer = lift.scroll.timer else { return }
+    guard settings.autoscroll.keys.expiry == .coarse else {
+      lift.scroll.timer?.fired = firingsDue(timer, period: period)
+      return
+    }
+    let now = nanoseconds
+    var next = timer
+    while next.due <= now {
+      next.fired += 1
+      next.due = Self.coarseDue(after: next.due, now: now, period: period)
+    }
+    lift.scroll.timer = next
   }
 
   /// The firing count `k` a timer reaches by now: the largest with
@@ -262,18 +281,30 @@ extension Engine {
       applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
     case .timer:
       let period = keys.clock.periodSeconds ?? 1
-      while let timer = lift.scroll.timer,
-        timer.start + Double(timer.fired + 1) * period <= time + 1e-9
-      {
+      while let timer = lift.scroll.timer {
+        if let rearm = timer.rearmAt, rearm < nextFiring(timer, period: period) - 1e-9 {
+          // `rearm`: started once more before its next firing (a firing at the same
+          // time comes first), the count afresh as at any start.
+          guard rearm <= time + 1e-9 else { break }
+          lift.scroll.timer = startedTimer(direction: timer.direction, at: rearm, byDrag: false)
+          lift.scroll.count = 0
+          continue
+        }
+        guard isDue(timer, period: period) else { break }
         // Frames thousands of times longer than the period (a frame rate near zero)
         // would fire without end: the firings past this many in one frame are dropped.
         if result.fired == Engine.maxFiringsPerFrame {
-          lift.scroll.timer?.fired = firingsDue(timer, period: period)
+          dropFirings(&lift, period: period)
           break
         }
+        let firing = nextFiring(timer, period: period)
         lift.scroll.timer?.fired += 1
+        if keys.expiry == .coarse {
+          lift.scroll.timer?.due = Self.coarseDue(
+            after: timer.due, now: nanoseconds, period: period)
+        }
         let offsetBeforeFiring = offset
-        result.amount = applyScroll(&lift, at: timer.start + Double(timer.fired + 1) * period)
+        result.amount = applyScroll(&lift, at: firing)
         applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
         result.fired += 1
       }
@@ -287,7 +318,9 @@ extension Engine {
     let delta = offset - offsetBefore
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
-    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer {
+    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer,
+      timer.rearmAt == nil, keys.expiry == .exact
+    {
       // Equal but for the firing count: pressed against a bound, nothing else moves.
       var same = lift
       same.scroll.timer?.fired = earlier.fired
