@@ -167,11 +167,16 @@ extension Engine {
   /// `now + period` when that is later, then `calculateCoarseTimerTimeout()`. The period
   /// is taken in whole milliseconds, at most a day.
   static func coarseDue(after last: Int64, now: Int64, period: Double) -> Int64 {
-    let milliseconds = Int64(Swift.min(Swift.max((period * 1000).rounded(), 1), 86_400_000))
+    let milliseconds = coarseMilliseconds(period)
     let step = milliseconds * 1_000_000
     var following = last + step
     if following < now { following = now + step }
     return PressReveal.coarseExpiry(due: following, now: now, interval: milliseconds)
+  }
+
+  /// A coarse timer's period of `period` seconds in whole milliseconds, 1 to a day.
+  static func coarseMilliseconds(_ period: Double) -> Int64 {
+    Int64(Swift.min(Swift.max((period * 1000).rounded(), 1), 86_400_000))
   }
 
   /// `t` seconds in whole nanoseconds, held below a day of the largest `Int64`.

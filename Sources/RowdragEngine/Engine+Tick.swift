@@ -121,9 +121,9 @@ extension Engine {
   }
 
   /// Counts the firings of `lift`'s timer due by now as fired, without applying them.
-  /// With `expiry=coarse` each is computed from the one before (this runs only after a
-  /// frame that fired `maxFiringsPerFrame` times, as frames skipped against a bound run
-  /// one by one).
+  /// A coarse timer is skipped only once it fires evenly (`coarseFiresEvenly`); else
+  /// its expiries are computed one from the other (at most two: a late one is moved
+  /// past now).
   private func dropFirings(_ lift: inout Lift, period: Double) {
     guard let timer = lift.scroll.timer else { return }
     guard settings.autoscroll.keys.expiry == .coarse else {
@@ -132,11 +132,33 @@ extension Engine {
     }
     let now = nanoseconds
     var next = timer
+    if coarseFiresEvenly(timer), next.due <= now {
+      let step = Self.coarseMilliseconds(period) * 1_000_000
+      let k = (now - next.due) / step + 1
+      next.fired += Int(k)
+      next.due += k * step
+    }
     while next.due <= now {
       next.fired += 1
       next.due = Self.coarseDue(after: next.due, now: now, period: period)
     }
     lift.scroll.timer = next
+  }
+
+  /// Whether a coarse timer now fires exactly every period, frame after frame: its
+  /// expiry is on a whole millisecond that the coarse rounding keeps, a multiple of the
+  /// 50 or 500 ms it rounds towards (or it rounds by nothing, periods under 20 ms), and
+  /// the period is a frame or longer, so no firing is late and moved past the frame.
+  func coarseFiresEvenly(_ timer: ScrollRun.Timer) -> Bool {
+    guard let period = settings.autoscroll.keys.clock.periodSeconds else { return false }
+    let milliseconds = Self.coarseMilliseconds(period)
+    guard Double(milliseconds) / 1000 >= settings.dt, timer.due % 1_000_000 == 0 else {
+      return false
+    }
+    if milliseconds / 20 == 0 { return true }
+    let multiple: Int64 = milliseconds % 500 == 0 ? 500 : 50
+    return milliseconds < 1000 && milliseconds % multiple == 0
+      && (timer.due / 1_000_000) % multiple == 0
   }
 
   /// The firing count `k` a timer reaches by now: the largest with
@@ -319,11 +341,13 @@ extension Engine {
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
     if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer,
-      timer.rearmAt == nil, keys.expiry == .exact
+      timer.rearmAt == nil, keys.expiry == .exact || coarseFiresEvenly(timer)
     {
-      // Equal but for the firing count: pressed against a bound, nothing else moves.
+      // Equal but for the firing count (and a coarse timer's next expiry): pressed
+      // against a bound, nothing else moves.
       var same = lift
       same.scroll.timer?.fired = earlier.fired
+      same.scroll.timer?.due = earlier.due
       result.timerOnly = same == before && timer.fired != earlier.fired
     }
     if delta != 0 && !moved {

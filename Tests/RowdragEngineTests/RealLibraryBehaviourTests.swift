@@ -363,4 +363,21 @@ struct RealLibraryTimerTests {
     #expect(Engine.coarseDue(after: 0, now: 1_013_000_000, period: 0.05) == 1_061_000_000)
     #expect(coarse.brokenInvariant() == nil)
   }
+
+  @Test("expiry=coarse: pressed against the end, skipped frames end where frame-by-frame ones do")
+  func coarseSkip() throws {
+    for (period, frames) in [(50.0, 2), (24, 1), (500, 3), (5, 2)] {
+      var skipped = try timerEngine(period: period, expiry: .coarse, frames: frames)
+      var stepped = skipped
+      try skipped.tick(20_000)
+      try stepped.tick(20_000) { _ in }
+      #expect(skipped.offset == 720, "\(period)")
+      #expect(skipped.lift == stepped.lift, "\(period)")
+      #expect(skipped.time == stepped.time, "\(period)")
+      // 50 and 500 ms settle on multiples of 50 and 500 ms and are skipped; 24 ms never
+      // settles, and 5 ms fires once a frame (a late expiry moves past the frame): they
+      // run frame by frame.
+      #expect((skipped.framesSkipped > 10_000) == (period == 50 || period == 500), "\(period)")
+    }
+  }
 }
