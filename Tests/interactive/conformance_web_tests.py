@@ -565,7 +565,7 @@ EXPECTED = {
     "sortablejs": {
         0: (("offsets", "order"), ("throttle", "outside", "zone-limit")),
         1: (("offsets", "order"), ("kept-event", "throttle", "outside", "zone-limit")),
-        3: (("offsets", "order"), ("kept-event", "throttle")),
+        3: (("offsets", "order"), ("kept-event",)),
         4: (("offsets", "order"), ("throttle", "sort-interval")),
         5: (("first", "offsets", "order"), ("outside", "zone-limit")),
         8: (("first", "offsets", "order"), ("outside", "hidden-rows")),
