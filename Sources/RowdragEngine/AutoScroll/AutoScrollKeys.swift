@@ -31,8 +31,13 @@ public struct AutoScrollKeys: Sendable, Hashable {
   public var range = ScrollRange.content
   /// What the lift does besides lifting.
   public var lift = LiftScroll.none
-  /// Milliseconds after a drag (re)starts the timer at which it is started once more;
-  /// nil never.
+  /// Milliseconds after a drag (re)starts the timer at which it is started once more
+  /// (the count afresh); nil never. SortableJS's `autoScroll()` (plugins/AutoScroll/
+  /// AutoScroll.js; Debian's Sortable.js 1.14 l. 2512) re-creates its 24 ms interval
+  /// whenever it is called with another element than last time: the move passes the row
+  /// under the pointer (l. 2450), the 10 ms pointer-element interval the scroller
+  /// (l. 2465–2472), and the 30 ms throttle (`throttle()`, l. 481–496) lets that
+  /// interval's first call through 30 ms after the move: firings 24, 54, 78 ms after it.
   public var rearm: Double? = nil
   /// How a timer's expiries are computed.
   public var expiry = TimerExpiry.exact
