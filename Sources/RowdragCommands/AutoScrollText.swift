@@ -7,7 +7,7 @@ enum AutoScrollText {
   /// The generic keys, in the order `get` prints them.
   static let keyNames = [
     "clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round",
-    "damp", "range", "lift",
+    "damp", "range", "lift", "rearm", "expiry",
   ]
 
   /// The words a key takes, for help and completion (`timer:` and lengths are typed).
@@ -24,6 +24,8 @@ enum AutoScrollText {
     case "round": AmountRounding.allCases.map(\.rawValue)
     case "range": ScrollRange.allCases.map(\.rawValue)
     case "lift": LiftScroll.allCases.map(\.rawValue)
+    case "rearm": ["none"]
+    case "expiry": TimerExpiry.allCases.map(\.rawValue)
     default: []
     }
   }
@@ -118,6 +120,8 @@ enum AutoScrollText {
     case "round": keys.round = try choice(AmountRounding.self)
     case "range": keys.range = try choice(ScrollRange.self)
     case "lift": keys.lift = try choice(LiftScroll.self)
+    case "rearm": keys.rearm = try rearm(text)
+    case "expiry": keys.expiry = try choice(TimerExpiry.self)
     default: keys.damp = try damping(text)
     }
   }
@@ -146,6 +150,17 @@ enum AutoScrollText {
     // A timer faster than 1 ms would fire thousands of times a frame.
     guard milliseconds >= 1, milliseconds.isFinite else { throw problem }
     return .timer(period: milliseconds, text: written)
+  }
+
+  /// The longest `rearm` (a day).
+  static let longestRearm = 86_400_000.0
+
+  private static func rearm(_ text: String) throws -> Double? {
+    if text == "none" { return nil }
+    guard let ms = NumberText.parse(text), ms.isFinite, ms > 0, ms <= longestRearm else {
+      throw fail(": rearm takes MS milliseconds (0 < MS <= 86400000), or none, not '\(text)'")
+    }
+    return ms
   }
 
   private static func damping(_ text: String) throws -> Damping? {
@@ -208,6 +223,8 @@ enum AutoScrollText {
     case "round": keys.round.rawValue
     case "range": keys.range.rawValue
     case "lift": keys.lift.rawValue
+    case "rearm": keys.rearm.map { NumberText.short($0) } ?? "none"
+    case "expiry": keys.expiry.rawValue
     default: keys.damp.map { "\(NumberText.short($0.start)):\(NumberText.short($0.end))" } ?? "none"
     }
   }

@@ -97,7 +97,8 @@ public enum PresetTable {
       grab: .keep, clamp: .none, verified: "upstream tests"),
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      autoscroll: "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le",
+      autoscroll:
+        "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30",
       rule: "under", hold: 0, slop: 1, distance: 1, grab: .keep, clamp: .none,
       verified: "run for real"),
     Preset(
@@ -132,7 +133,8 @@ public enum PresetTable {
       verified: "run for real, upstream tests"),
     Preset(
       name: "qt", source: "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
-      autoscroll: "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag",
+      autoscroll:
+        "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag expiry=coarse",
       rule: "itemview", hold: 0, slop: 10,
       distance: 10, grab: .keep, clamp: .none, start: .armed,
       reveal: PressReveal(delay: 0.5, coarse: true), verified: "run for real"),

@@ -145,8 +145,57 @@ extension Engine {
     }
     let restart = isDrag && settings.autoscroll.keys.restart == .drag
     if let timer = lift.scroll.timer, timer.direction == direction, !restart { return }
-    lift.scroll.timer = ScrollRun.Timer(direction: direction, start: time, fired: 0)
+    lift.scroll.timer = startedTimer(direction: direction, at: time, byDrag: isDrag)
     lift.scroll.count = 0
+  }
+
+  /// A timer in `direction` (re)started at `start` (seconds): with `expiry=coarse` its
+  /// first expiry, and with `rearm` after a drag, when it starts once more.
+  func startedTimer(direction: Double, at start: Double, byDrag: Bool) -> ScrollRun.Timer {
+    let keys = settings.autoscroll.keys
+    var timer = ScrollRun.Timer(direction: direction, start: start, fired: 0)
+    if keys.expiry == .coarse, let period = keys.clock.periodSeconds {
+      let now = Self.wholeNanoseconds(start)
+      timer.due = Self.coarseDue(after: now, now: now, period: period)
+    }
+    if byDrag, let rearm = keys.rearm { timer.rearmAt = start + rearm / 1000 }
+    return timer
+  }
+
+  /// `expiry=coarse`: the expiry after one at `last` processed at `now` (nanoseconds),
+  /// as qtimerinfo_unix.cpp `calculateNextTimeout()` computes it: `last + period`, or
+  /// `now + period` when that is later, then `calculateCoarseTimerTimeout()`. The period
+  /// is taken in whole milliseconds, at most a day.
+  static func coarseDue(after last: Int64, now: Int64, period: Double) -> Int64 {
+    let milliseconds = coarseMilliseconds(period)
+    let step = milliseconds * 1_000_000
+    var following = last + step
+    if following < now { following = now + step }
+    return PressReveal.coarseExpiry(due: following, now: now, interval: milliseconds)
+  }
+
+  /// A coarse timer's period of `period` seconds in whole milliseconds, 1 to a day.
+  static func coarseMilliseconds(_ period: Double) -> Int64 {
+    Int64(Swift.min(Swift.max((period * 1000).rounded(), 1), 86_400_000))
+  }
+
+  /// `t` seconds in whole nanoseconds, held below a day of the largest `Int64`.
+  static func wholeNanoseconds(_ t: Double) -> Int64 {
+    let ns = (t * 1e9).rounded()
+    guard ns < 9e18 else { return 9_000_000_000_000_000_000 }
+    return ns > -9e18 ? Int64(ns) : -9_000_000_000_000_000_000
+  }
+
+  /// When `timer` fires next (seconds).
+  func nextFiring(_ timer: ScrollRun.Timer, period: Double) -> Double {
+    settings.autoscroll.keys.expiry == .coarse
+      ? Double(timer.due) / 1e9 : timer.start + Double(timer.fired + 1) * period
+  }
+
+  /// Whether `timer`'s next firing is due by now.
+  func isDue(_ timer: ScrollRun.Timer, period: Double) -> Bool {
+    settings.autoscroll.keys.expiry == .coarse
+      ? timer.due <= nanoseconds : timer.start + Double(timer.fired + 1) * period <= time + 1e-9
   }
 
   /// The direction the timer control sees now: a fresh evaluation, or with

@@ -113,11 +113,52 @@ extension Engine {
   /// After frames skipped while a timer fired without changing anything (pressed
   /// against a bound), counts the firings due by now as the frames would have.
   private mutating func catchUpTimer() {
-    guard case .lifted(var lift) = phase, let timer = lift.scroll.timer,
+    guard case .lifted(var lift) = phase, lift.scroll.timer != nil,
       let period = settings.autoscroll.keys.clock.periodSeconds
     else { return }
-    lift.scroll.timer?.fired = firingsDue(timer, period: period)
+    dropFirings(&lift, period: period)
     phase = .lifted(lift)
+  }
+
+  /// Counts the firings of `lift`'s timer due by now as fired, without applying them.
+  /// A coarse timer is skipped only once it fires evenly (`coarseFiresEvenly`); else
+  /// its expiries are computed one from the other (at most two: a late one is moved
+  /// past now).
+  private func dropFirings(_ lift: inout Lift, period: Double) {
+    guard let timer = lift.scroll.timer else { return }
+    guard settings.autoscroll.keys.expiry == .coarse else {
+      lift.scroll.timer?.fired = firingsDue(timer, period: period)
+      return
+    }
+    let now = nanoseconds
+    var next = timer
+    if coarseFiresEvenly(timer), next.due <= now {
+      let step = Self.coarseMilliseconds(period) * 1_000_000
+      let k = (now - next.due) / step + 1
+      next.fired += Int(k)
+      next.due += k * step
+    }
+    while next.due <= now {
+      next.fired += 1
+      next.due = Self.coarseDue(after: next.due, now: now, period: period)
+    }
+    lift.scroll.timer = next
+  }
+
+  /// Whether a coarse timer now fires exactly every period, frame after frame: its
+  /// expiry is on a whole millisecond that the coarse rounding keeps, a multiple of the
+  /// 50 or 500 ms it rounds towards (or it rounds by nothing, periods under 20 ms), and
+  /// the period is a frame or longer, so no firing is late and moved past the frame.
+  func coarseFiresEvenly(_ timer: ScrollRun.Timer) -> Bool {
+    guard let period = settings.autoscroll.keys.clock.periodSeconds else { return false }
+    let milliseconds = Self.coarseMilliseconds(period)
+    guard Double(milliseconds) / 1000 >= settings.dt, timer.due % 1_000_000 == 0 else {
+      return false
+    }
+    if milliseconds / 20 == 0 { return true }
+    let multiple: Int64 = milliseconds % 500 == 0 ? 500 : 50
+    return milliseconds < 1000 && milliseconds % multiple == 0
+      && (timer.due / 1_000_000) % multiple == 0
   }
 
   /// The firing count `k` a timer reaches by now: the largest with
@@ -262,18 +303,30 @@ extension Engine {
       applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
     case .timer:
       let period = keys.clock.periodSeconds ?? 1
-      while let timer = lift.scroll.timer,
-        timer.start + Double(timer.fired + 1) * period <= time + 1e-9
-      {
+      while let timer = lift.scroll.timer {
+        if let rearm = timer.rearmAt, rearm < nextFiring(timer, period: period) - 1e-9 {
+          // `rearm`: started once more before its next firing (a firing at the same
+          // time comes first), the count afresh as at any start.
+          guard rearm <= time + 1e-9 else { break }
+          lift.scroll.timer = startedTimer(direction: timer.direction, at: rearm, byDrag: false)
+          lift.scroll.count = 0
+          continue
+        }
+        guard isDue(timer, period: period) else { break }
         // Frames thousands of times longer than the period (a frame rate near zero)
         // would fire without end: the firings past this many in one frame are dropped.
         if result.fired == Engine.maxFiringsPerFrame {
-          lift.scroll.timer?.fired = firingsDue(timer, period: period)
+          dropFirings(&lift, period: period)
           break
         }
+        let firing = nextFiring(timer, period: period)
         lift.scroll.timer?.fired += 1
+        if keys.expiry == .coarse {
+          lift.scroll.timer?.due = Self.coarseDue(
+            after: timer.due, now: nanoseconds, period: period)
+        }
         let offsetBeforeFiring = offset
-        result.amount = applyScroll(&lift, at: timer.start + Double(timer.fired + 1) * period)
+        result.amount = applyScroll(&lift, at: firing)
         applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
         result.fired += 1
       }
@@ -287,10 +340,14 @@ extension Engine {
     let delta = offset - offsetBefore
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
-    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer {
-      // Equal but for the firing count: pressed against a bound, nothing else moves.
+    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer,
+      timer.rearmAt == nil, keys.expiry == .exact || coarseFiresEvenly(timer)
+    {
+      // Equal but for the firing count (and a coarse timer's next expiry): pressed
+      // against a bound, nothing else moves.
       var same = lift
       same.scroll.timer?.fired = earlier.fired
+      same.scroll.timer?.due = earlier.due
       result.timerOnly = same == before && timer.fired != earlier.fired
     }
     if delta != 0 && !moved {

@@ -31,6 +31,15 @@ public struct PressReveal: Sendable, Equatable {
     let interval = Int64((delay * 1000).rounded())
     let due = now + Int64((delay * 1e9).rounded())
     guard coarse, interval > 0 else { return due }
+    return Self.coarseExpiry(due: due, now: now, interval: interval)
+  }
+
+  /// Qt's coarse timer (qtimerinfo_unix.cpp `calculateCoarseTimerTimeout()`) for an
+  /// interval of `interval` ms due at `due` (nanoseconds): whole milliseconds, moved by up
+  /// to `interval / 20` ms towards a multiple of 500 ms (intervals that are multiples of
+  /// 500) or 50 ms (others), or to the whole second when that is within reach; never
+  /// before `now`.
+  static func coarseExpiry(due: Int64, now: Int64, interval: Int64) -> Int64 {
     let second: Int64 = 1_000_000_000
     let (seconds, nanoseconds) = due.quotientAndRemainder(dividingBy: second)
     var milliseconds = nanoseconds / 1_000_000
@@ -55,10 +64,7 @@ public struct PressReveal: Sendable, Equatable {
 extension Engine {
   /// The engine's time in whole nanoseconds, as a timer reads it (held below a day of
   /// the largest `Int64`, so an armed expiry never overflows).
-  var nanoseconds: Int64 {
-    let ns = (time * 1e9).rounded()
-    return ns < 9e18 ? Int64(ns) : 9_000_000_000_000_000_000
-  }
+  var nanoseconds: Int64 { Self.wholeNanoseconds(time) }
 
   /// Arms the reveal for a row pressed at `position`, unless it is fully visible.
   func revealTime(for position: Int) -> Int64? {

@@ -119,6 +119,8 @@ extension EngineTarget {
     keys.round = pick(AmountRounding.allCases)
     keys.range = pick(ScrollRange.allCases)
     keys.lift = pick(LiftScroll.allCases)
+    keys.rearm = pick([nil, 30, 7.5])
+    keys.expiry = pick(TimerExpiry.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
       keys.damp = Damping(start: 360, end: 1200)
     }

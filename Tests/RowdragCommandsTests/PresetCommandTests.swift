@@ -38,8 +38,8 @@ struct PresetCommandTests {
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le", "under", "0", "1",
-      "1", "keep", "none", "first", "off",
+      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30", "under",
+      "0", "1", "1", "keep", "none", "first", "off",
     ],
     [
       "rbd", "atlassian/react-beautiful-dnd src/state/auto-scroller/fluid-scroller/config.js",
@@ -74,8 +74,8 @@ struct PresetCommandTests {
     ],
     [
       "qt", "qt/qtbase src/widgets/itemviews/qabstractitemview.cpp",
-      "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag", "itemview", "0", "10",
-      "10", "keep", "none", "armed", "0.5 coarse",
+      "count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag expiry=coarse",
+      "itemview", "0", "10", "10", "keep", "none", "armed", "0.5 coarse",
     ],
     [
       "displaylink-fixed", "iOS tutorial: CADisplayLink, 4 pt per frame past the edge",
@@ -214,8 +214,13 @@ struct PresetCommandTests {
       ),
       (
         "rate zone=30",
-        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift="
+        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rearm= expiry="
       ),
+      (
+        "fixed rearm=0",
+        "autoscroll: rearm takes MS milliseconds (0 < MS <= 86400000), or none, not '0'"
+      ),
+      ("fixed expiry=late", "autoscroll: expiry takes exact, coarse, not 'late'"),
       ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
       ("linear damp=360:1200", "autoscroll: damp goes with power only"),
       ("fixed point=middle", "autoscroll: point takes center, finger, edge, not 'middle'"),

@@ -289,3 +289,95 @@ struct RealLibraryBehaviourTests {
     }
   }
 }
+
+/// The timer keys that reproduce SortableJS's and Qt's auto-scroll timers (issue 24):
+/// `rearm` and `expiry=coarse`, computed by hand at 60 fps (frame k ends at k·16.667 ms)
+/// on 44-point rows in a 600-point viewport, the finger at 590 in a 30-point zone.
+@Suite("real library timers")
+struct RealLibraryTimerTests {
+  /// `fixed speed=10 point=finger zone=30 test=le` on a timer of `period` ms, lifted at
+  /// the press at 300, `frames` frames ticked, then a drag into the bottom zone.
+  func timerEngine(
+    period: Double, rearm: Double? = nil, expiry: TimerExpiry = .exact, frames: Int = 0
+  ) throws -> Engine {
+    var profile = AutoScrollProfile.fixed(speed: 10)
+    profile.keys.clock = .timer(period: period, text: "\(period)")
+    profile.keys.point = .finger
+    profile.keys.zone = .points(30)
+    profile.keys.test = .lessOrEqual
+    profile.keys.rearm = rearm
+    profile.keys.expiry = expiry
+    var e = plainEngine(30) { $0.autoscroll = profile }
+    try e.press(screenY: 300)
+    try e.tick(frames)
+    try e.drag(toScreenY: 590)
+    return e
+  }
+
+  /// The offset after each of `frames` frames.
+  func offsets(_ e: inout Engine, frames: Int) throws -> [Double] {
+    var seen: [Double] = []
+    try e.tick(frames) { seen.append($0.offset) }
+    return seen
+  }
+
+  @Test("rearm=30: a 24 ms timer started by a drag fires at 24, 54, 78, 102, 126 ms")
+  func rearmAfterTheFirstFiring() throws {
+    // Exact: 24 (frame 2), 48 (3), 72 (5), 96 (6), 120 (8). Rearmed at 30 ms: 24 (frame
+    // 2), then 54 (4), 78 (5), 102 (7), 126 (8).
+    var exact = try timerEngine(period: 24)
+    #expect(try offsets(&exact, frames: 8) == [0, 10, 20, 20, 30, 40, 40, 50])
+    var rearmed = try timerEngine(period: 24, rearm: 30)
+    #expect(try offsets(&rearmed, frames: 8) == [0, 10, 10, 20, 30, 30, 40, 50])
+    #expect(rearmed.brokenInvariant() == nil)
+  }
+
+  @Test("rearm shorter than the period: the first firing comes a period after the rearm")
+  func rearmBeforeTheFirstFiring() throws {
+    // Rearmed at 10 ms: 34 (frame 3), 58 (4), 82 (5), 106 (7).
+    var e = try timerEngine(period: 24, rearm: 10)
+    #expect(try offsets(&e, frames: 7) == [0, 0, 10, 20, 30, 30, 40])
+  }
+
+  @Test("rearm: a drag that keeps the timer running neither restarts nor rearms it")
+  func rearmKept() throws {
+    // restart=dir: the drag at frame 1 keeps the timer and its rearm at 30 ms.
+    var kept = try timerEngine(period: 24, rearm: 30)
+    try kept.tick(1)
+    try kept.drag(toScreenY: 591)
+    #expect(try offsets(&kept, frames: 7) == [10, 10, 20, 30, 30, 40, 50])
+  }
+
+  @Test("expiry=coarse: Qt's 50 ms timer drifts towards multiples of 50 ms")
+  func coarseExpiry() throws {
+    // Started at frame 2 (33.333 ms): exact at 83.3 (frame 5), 133.3 (8), 183.3 (11). Coarse:
+    // 83 ms moves 2 towards 100, 85 (frame 6); then 137 (9), 189 (12), 241 (15).
+    var exact = try timerEngine(period: 50, frames: 2)
+    #expect(try offsets(&exact, frames: 12) == [0, 0, 10, 10, 10, 20, 20, 20, 30, 30, 30, 40])
+    var coarse = try timerEngine(period: 50, expiry: .coarse, frames: 2)
+    #expect(try offsets(&coarse, frames: 12) == [0, 0, 0, 10, 10, 10, 20, 20, 20, 30, 30, 30])
+    #expect(Engine.coarseDue(after: 33_333_333, now: 33_333_333, period: 0.05) == 85_000_000)
+    // Once on a multiple of 50 ms it stays there; later than `now + period` it never is.
+    let aligned: Int64 = 1_350_000_000
+    #expect(Engine.coarseDue(after: aligned, now: aligned, period: 0.05) == 1_400_000_000)
+    #expect(Engine.coarseDue(after: 0, now: 1_013_000_000, period: 0.05) == 1_061_000_000)
+    #expect(coarse.brokenInvariant() == nil)
+  }
+
+  @Test("expiry=coarse: pressed against the end, skipped frames end where frame-by-frame ones do")
+  func coarseSkip() throws {
+    for (period, frames) in [(50.0, 2), (24, 1), (500, 3), (5, 2)] {
+      var skipped = try timerEngine(period: period, expiry: .coarse, frames: frames)
+      var stepped = skipped
+      try skipped.tick(20_000)
+      try stepped.tick(20_000) { _ in }
+      #expect(skipped.offset == 720, "\(period)")
+      #expect(skipped.lift == stepped.lift, "\(period)")
+      #expect(skipped.time == stepped.time, "\(period)")
+      // 50 and 500 ms settle on multiples of 50 and 500 ms and are skipped; 24 ms never
+      // settles, and 5 ms fires once a frame (a late expiry moves past the frame): they
+      // run frame by frame.
+      #expect((skipped.framesSkipped > 10_000) == (period == 50 || period == 500), "\(period)")
+    }
+  }
+}

@@ -8,9 +8,9 @@ from decimal import Decimal, ROUND_HALF_UP
 # §2.5: each law's own parameters (in print order) and its defaults for the generic keys.
 GENERIC = {"clock": "frame", "sample": "frame", "point": "center", "edges": "view", "zone": "0",
            "order": "top", "test": "lt", "gate": "none", "restart": "dir", "round": "none", "damp": "none",
-           "range": "content", "lift": "none"}
+           "range": "content", "lift": "none", "rearm": "none", "expiry": "exact"}
 KEY_ORDER = ["clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round", "damp",
-             "range", "lift"]
+             "range", "lift", "rearm", "expiry"]
 LAWS = {
     "linear": ({"zone": "100", "max": "1200", "min": "0"}, {}),
     "fixed": ({"speed": "240"}, {"point": "edge", "zone": "0"}),
@@ -33,8 +33,8 @@ PRESETS = {
     "itemtouchhelper": ("quintic max=20 time=2000 clock=step edges=inset gate=net", "far", 0.4, 8, 0, "keep",
                         "none"),
     "flutter": ("overflow cap=20 clock=timer:20", "halves", 0.5, 18, 0, "keep", "none"),
-    "sortablejs": ("fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le", "under", 0, 1, 1,
-                   "keep", "none"),
+    "sortablejs": ("fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30", "under",
+                   0, 1, 1, "keep", "none"),
     "rbd": ("power max=28 full=0.05v exp=2 clock=step damp=360:1200", "edge", 0.12, 0, 0, "keep", "none"),
     "dndkit": ("ramp max=10 clock=timer:5 gate=intent restart=drag", "overlap", 0, 10, 0, "keep", "none"),
     "bvreorder": ("rate divisor=6 scale=10 clock=step sample=move", "guarded", 0.5, 10, 0, "center", "none"),
@@ -43,7 +43,7 @@ PRESETS = {
     "ats": ("linear zone=0.5h+6 max=5 clock=step round=ceil", "edge", 0.5, 5, 0, "keep", "none"),
     "jqueryui": ("fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag", "intersect",
                  0, 10, 1, "press", "none"),
-    "qt": ("count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag", "itemview", 0, 10, 10, "keep",
+    "qt": ("count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag expiry=coarse", "itemview", 0, 10, 10, "keep",
            "none"),
     "displaylink-fixed": ("fixed speed=4 clock=step sample=move", "under", 0.5, 10, 0, "center", "none"),
     "half-row": ("off", "edge", 0.5, 10, 0, "keep", "none"),
@@ -64,6 +64,27 @@ def reveal_expiry(reveal, now):
     interval = round(delay * 1000)
     due = now + round(delay * 1e9)
     return coarse_expiry(due, now, interval) if coarse and interval > 0 else due
+
+
+def coarse_next(last, now, period):
+    """expiry=coarse: the expiry (ns) after one at `last` processed at `now`
+    (qtimerinfo_unix.cpp calculateNextTimeout): last + period, or now + period when that is
+    later, then the coarse rounding; the period in whole ms, at most a day."""
+    ms = int(min(max(round_half_away(period * 1000), 1), 86_400_000))
+    following = last + ms * 10**6
+    if following < now:
+        following = now + ms * 10**6
+    return coarse_expiry(following, now, ms)
+
+
+def round_half_away(x):
+    """Swift's .rounded(): half away from zero."""
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
+
+
+def nanoseconds(t):
+    """Seconds in whole ns, as the engine's timers read them."""
+    return int(round_half_away(t * 1e9))
 
 
 def coarse_expiry(due, now, interval):

@@ -206,14 +206,14 @@ def listing_of(case):
     return json.dumps([{"title": f"r{i + 1}", "height": h} for i, h in enumerate(case["heights"])])
 
 
-def rowdrag_command(binary, library, case, listing):
-    script = "; ".join((["scroll y=%d" % case["offset"]] if case["offset"] else []) + ["trace -"]
+def rowdrag_command(binary, library, case, listing, setup=()):
+    script = "; ".join(list(setup) + (["scroll y=%d" % case["offset"]] if case["offset"] else []) + ["trace -"]
                        + script_of(case) + ["trace off", "list"])
     return [binary, "-n", "--preset", library, "--viewport", str(case["viewport"]), "-e", script, listing]
 
 
-def run_rowdrag(binary, library, case, listing):
-    out = subprocess.run(rowdrag_command(binary, library, case, listing), capture_output=True,
+def run_rowdrag(binary, library, case, listing, setup=()):
+    out = subprocess.run(rowdrag_command(binary, library, case, listing, setup), capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0, f"rowdrag failed: {out.stderr}"
     offsets, order = [], []
@@ -403,7 +403,9 @@ CAUSES = {
                      "the pointer (l. 2450, 2458), the 10 ms pointerElemChangedInterval (l. 2465-2472) "
                      "passes its scroller, and the 30 ms throttle (l. 2500, 2585) lets the interval's "
                      "first call through 30 ms after the move. Catalogue: a timer restart 30 ms "
-                     "(rounded up to 10 ms ticks) after each restart by a drag.",
+                     "(rounded up to 10 ms ticks) after each restart by a drag: reproduced by the "
+                     "preset's `autoscroll rearm=30` (the 10 ms rounding is left out: it matters only "
+                     "when the interval was created before the move).",
     "kept-event": "Leaving the zone does not stop the scroll: the 10 ms pointerElemChangedInterval "
                   "(l. 2465-2472) keeps calling autoScroll() with the event of the move that created "
                   "it, and is re-created only while `scrolling` is true (l. 2462), which the "
@@ -470,10 +472,13 @@ CAUSES = {
 # point has been tested for a zone, when the gesture's first move comes) and
 # `helper-range` by the option `appendTo: document.body` (the helper leaves the list).
 LIST = "document.getElementById('list')"
-HIT = (f"((e) => __off.has('outside') && !{LIST}.contains(e) ? {LIST} : e)")
+# With `outside` off, a pointer outside the list is taken as over its first row (an element
+# inside it, as a pointer over the list finds, so that a move there re-creates the scroll
+# interval as one over a row does: `timer-restart`).
+HIT = (f"((e) => __off.has('outside') && !{LIST}.contains(e) ? {LIST}.firstElementChild : e)")
 SWITCHES = {
     SORTABLE_JS: [
-        # outside: the pointer is taken as over the list wherever it is.
+        # outside: the pointer is taken as over the list (its first row) wherever it is.
         ("elem = document.elementFromPoint(x, y);\n",
          f"elem = {HIT}(document.elementFromPoint(x, y));\n"),
         # kept-event: the 10 ms interval reads the latest pointer, not the one it started with.
@@ -558,19 +563,15 @@ VARIANT_OPTIONS = {"helper-range": "appendTo: document.body"}
 # them left on it does not (so none is superfluous; ROWDRAG_CONFORMANCE_EXPLAIN=full).
 EXPECTED = {
     "sortablejs": {
-        0: (("offsets", "order"), ("timer-restart", "throttle", "outside", "zone-limit")),
-        1: (("offsets", "order"), ("timer-restart", "kept-event", "throttle", "outside", "zone-limit")),
-        3: (("offsets", "order"), ("timer-restart", "kept-event", "throttle")),
-        4: (("offsets", "order"), ("timer-restart", "throttle", "sort-interval")),
+        0: (("offsets", "order"), ("throttle", "outside", "zone-limit")),
+        1: (("offsets", "order"), ("kept-event", "throttle", "outside", "zone-limit")),
+        3: (("offsets", "order"), ("kept-event",)),
+        4: (("offsets", "order"), ("throttle", "sort-interval")),
         5: (("first", "offsets", "order"), ("outside", "zone-limit")),
-        7: (("offsets",), ("timer-restart",)),
         8: (("first", "offsets", "order"), ("outside", "hidden-rows")),
         10: (("order",), ("ghost-last",)),
-        13: (("offsets",), ("timer-restart",)),
-        15: (("offsets",), ("timer-restart",)),
-        19: (("offsets", "order"), ("timer-restart", "kept-event", "throttle")),
-        22: (("offsets",), ("timer-restart",)),
-        27: (("offsets", "order"), ("timer-restart", "throttle")),
+        19: (("offsets", "order"), ("kept-event", "throttle")),
+        27: (("offsets", "order"), ("throttle",)),
     },
     "jqueryui": {},
 }
@@ -582,6 +583,7 @@ EXPECTED = {
 REPRODUCED = {
     "sortablejs": {
         "first-move": ("distance 1, autoscroll sample=move", (9, 11, 14)),
+        "timer-restart": ("autoscroll rearm=30", (7, 13, 15, 22)),
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),
@@ -589,6 +591,33 @@ REPRODUCED = {
         "press-drag": ("autoscroll lift=drag", (3,)),
     },
 }
+
+
+# Causes whose switch changes a reproduced one: turning the first off inside the library
+# turns the second off too, and rowdrag then runs without the parameter that reproduces it
+# (UNDO). The restart's 30 ms is the throttle's: with autoScroll() unthrottled, the 10 ms
+# interval re-creates the scroll interval 10 ms after the move.
+IMPLIES = {"throttle": ("timer-restart",)}
+UNDO = {"timer-restart": "rearm=none"}
+
+
+def with_implied(causes):
+    off = list(causes)
+    for cause in causes:
+        off += [c for c in IMPLIES.get(cause, ()) if c not in off]
+    return tuple(off)
+
+
+def undo_setup(binary, library, off):
+    """The commands that take the parameters reproducing the causes `off` out of the preset."""
+    words = [UNDO[c] for c in off if c in UNDO and c in REPRODUCED[library]]
+    if not words:
+        return ()
+    out = subprocess.run([binary, "-n", "--preset", library, "-e", "get autoscroll"], capture_output=True,
+                         text=True, timeout=60, check=True)
+    keys = {w.split("=")[0] for w in words}
+    kept = [w for w in out.stdout.split() if w.split("=")[0] not in keys]
+    return ("set autoscroll " + " ".join(kept + words),)
 
 
 def test_expected_table_names_known_causes(binary):
@@ -613,11 +642,12 @@ def explain_library(binary, library):
                 case = gesture(library, seed)
                 with open(listing, "w") as f:
                     f.write(listing_of(case))
-                model = run_rowdrag(binary, library, case, listing)
                 trials = [(tuple(causes), True)]
                 if full:
                     trials += [(tuple(c for c in causes if c != on), False) for on in causes]
                 for off, should_agree in trials:
+                    off = with_implied(off)
+                    model = run_rowdrag(binary, library, case, listing, undo_setup(binary, library, off))
                     page = page_file(directory, library, off)
                     real = run_browser(browser, page, library, case, press_move="first-move" in off)
                     runs += 1

@@ -368,8 +368,25 @@ class Model:
         timer = lift["timer"]
         if timer is not None and timer["d"] == d and not (drag and keys["restart"] == "drag"):
             return
-        lift["timer"] = {"d": d, "start": self.t, "fired": 0}
+        lift["timer"] = self.started_timer(d, self.t, drag)
         lift["count"] = 0.0
+
+    def started_timer(self, d, start, drag):
+        """A timer (re)started at `start`: with expiry=coarse its first expiry (ns), with
+        rearm after a drag when it starts once more."""
+        keys = self.profile["keys"]
+        timer = {"d": d, "start": start, "fired": 0, "due": 0, "rearm": None}
+        if keys["expiry"] == "coarse":
+            now = round(start * 1e9)
+            timer["due"] = catalogue.coarse_next(now, now, catalogue.period(keys["clock"]))
+        if drag and keys["rearm"] != "none":
+            timer["rearm"] = start + float(keys["rearm"]) / 1000
+        return timer
+
+    def next_firing(self, timer, period):
+        if self.profile["keys"]["expiry"] == "coarse":
+            return timer["due"] / 1e9
+        return timer["start"] + (timer["fired"] + 1) * period
 
     def tick(self, n=1):
         for _ in range(n):
@@ -400,13 +417,26 @@ class Model:
                 self.reorder(("frame",) if self.o != before else ("still",))
             elif clock.startswith("timer:"):
                 period = catalogue.period(clock)
+                coarse = self.profile["keys"]["expiry"] == "coarse"
                 while True:
                     timer = self.lift["timer"]
-                    if timer is None or not timer["start"] + (timer["fired"] + 1) * period <= self.t + 1e-9:
+                    if timer is None:
+                        break
+                    firing = self.next_firing(timer, period)
+                    if timer["rearm"] is not None and timer["rearm"] < firing - 1e-9:
+                        # rearm: started once more before its next firing.
+                        if not timer["rearm"] <= self.t + 1e-9:
+                            break
+                        self.lift["timer"] = self.started_timer(timer["d"], timer["rearm"], False)
+                        self.lift["count"] = 0.0
+                        continue
+                    if not (timer["due"] <= round(self.t * 1e9) if coarse else firing <= self.t + 1e-9):
                         break
                     timer["fired"] += 1
+                    if coarse:
+                        timer["due"] = catalogue.coarse_next(timer["due"], round(self.t * 1e9), period)
                     before = self.o
-                    self.apply(timer["start"] + timer["fired"] * period)
+                    self.apply(firing)
                     self.reorder(("frame",) if self.o != before else ("still",))
                 if self.profile["keys"]["sample"] == "frame":
                     self.control(self.evaluate(self.t)[0], drag=False)

@@ -31,6 +31,16 @@ public struct AutoScrollKeys: Sendable, Hashable {
   public var range = ScrollRange.content
   /// What the lift does besides lifting.
   public var lift = LiftScroll.none
+  /// Milliseconds after a drag (re)starts the timer at which it is started once more
+  /// (the count afresh); nil never. SortableJS's `autoScroll()` (plugins/AutoScroll/
+  /// AutoScroll.js; Debian's Sortable.js 1.14 l. 2512) re-creates its 24 ms interval
+  /// whenever it is called with another element than last time: the move passes the row
+  /// under the pointer (l. 2450), the 10 ms pointer-element interval the scroller
+  /// (l. 2465–2472), and the 30 ms throttle (`throttle()`, l. 481–496) lets that
+  /// interval's first call through 30 ms after the move: firings 24, 54, 78 ms after it.
+  public var rearm: Double? = nil
+  /// How a timer's expiries are computed.
+  public var expiry = TimerExpiry.exact
 
   /// The catalogue's generic defaults.
   public init() {}
@@ -125,6 +135,18 @@ public enum TimerRestart: String, Sendable, Hashable, CaseIterable {
   case direction = "dir"
   /// Every drag that finds a zone does (dnd-kit, Qt).
   case drag
+}
+
+/// How a timer's expiries are computed (§2.1).
+public enum TimerExpiry: String, Sendable, Hashable, CaseIterable {
+  /// At `start + k·period`.
+  case exact
+  /// Qt's `Qt::CoarseTimer` (what `QBasicTimer` uses): each expiry, in whole milliseconds,
+  /// is the last one plus the period (or now plus the period, when that is later), moved by
+  /// up to 5 % of the period towards a multiple of 500 ms (periods that are multiples of
+  /// 500) or 50 ms (others), or to the whole second when that is within reach
+  /// (qtimerinfo_unix.cpp `calculateNextTimeout()`, `calculateCoarseTimerTimeout()`).
+  case coarse
 }
 
 /// What bounds the offset while a row is lifted.

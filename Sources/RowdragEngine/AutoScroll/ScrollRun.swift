@@ -13,6 +13,10 @@ public struct ScrollRun: Sendable, Equatable {
     public var start: Double
     /// Firings so far.
     public var fired: Int
+    /// `expiry=coarse`: the next firing, in whole nanoseconds.
+    public var due: Int64 = 0
+    /// `rearm`: when it starts once more (seconds); nil never.
+    public var rearmAt: Double? = nil
   }
 
   /// The timer, when running.
