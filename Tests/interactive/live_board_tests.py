@@ -7,7 +7,7 @@ import os
 import subprocess
 import time
 
-from live_tests import Live, ROWS, readme_block, workspace
+from live_tests import Live, ROWS, drop_write_quit, readme_block, workspace
 
 BOARD = "## Todo\n- Write spec\n- Fix login bug\n- Ship 1.2\n## Doing\n- Review PR\n" \
         "## Done\n- Release notes done\n"
@@ -19,6 +19,17 @@ def board(binary, *options, rows=ROWS, columns=80, env=None):
     live = Live(binary, path, *OPTIONS, *options, rows=rows, columns=columns, env=env)
     live.wait_for("Write spec")
     return home, path, live
+
+
+def recorded_board(binary):
+    """The board in a fresh workspace, opened with --record: home, path, live, record."""
+    home, path, live = board(binary)
+    record = os.path.join(home, "session.rowdrag")
+    live.send("q")
+    live.finish()
+    live = Live(binary, path, *OPTIONS, "--record", record)
+    live.wait_for("Fix login bug")
+    return home, path, live, record
 
 
 def wait_until(live, check, what, seconds=5):
@@ -64,12 +75,7 @@ def test_narrower_columns_stand_side_by_side(binary):
 
 
 def test_mouse_drag_to_the_right_edge_turns_the_page_and_drops_in_column_2(binary):
-    home, path, live = board(binary)
-    record = os.path.join(home, "session.rowdrag")
-    live.send("q")
-    live.finish()
-    live = Live(binary, path, *OPTIONS, "--record", record)
-    live.wait_for("Fix login bug")
+    home, path, live, record = recorded_board(binary)
     live.mouse("press", 4, 10)  # Fix login bug, held: lifted
     live.wait_for("lifted", 3)
     assert ">> - Fix login bug" in live.line(4), live.text()
@@ -125,12 +131,7 @@ def test_a_drop_the_hook_refuses_goes_back_and_says_so_on_the_message_line(binar
 
 
 def test_keyboard_left_right_move_the_lifted_card_across_columns(binary):
-    home, path, live = board(binary)
-    record = os.path.join(home, "session.rowdrag")
-    live.send("q")
-    live.finish()
-    live = Live(binary, path, *OPTIONS, "--record", record)
-    live.wait_for("Fix login bug")
+    home, path, live, record = recorded_board(binary)
     live.send("j ")  # Fix login bug, lifted
     live.wait_for("lifted")
     live.send("\x1b[C")
@@ -294,23 +295,11 @@ def test_mouse_drag_to_the_left_edge_turns_the_page_back(binary):
     assert written.index("Review PR") < written.index("## Doing"), written
 
 
-if __name__ == "__main__":
-    import sys
-
-    if sys.argv[1:2] == ["--readme-screen"]:
-        print(readme_screen(os.path.abspath(sys.argv[2])))
-
-
 def test_shift_down_selects_cards_of_a_column_space_lifts_them_and_right_moves_them_as_one(binary):
     """Ranges on the live board (issue 23, SPEC §10): Shift+Down selects cards of one
     column (marked +), Space lifts them as one block drawn card by card, Right takes the
     block to the next column, Space drops it there; the file and the replay agree."""
-    home, path, live = board(binary)
-    record = os.path.join(home, "session.rowdrag")
-    live.send("q")
-    live.finish()
-    live = Live(binary, path, *OPTIONS, "--record", record)
-    live.wait_for("Fix login bug")
+    home, path, live, record = recorded_board(binary)
     live.send("\x1b[1;2B")  # Write spec and Fix login bug
     live.wait_for("2 rows selected")
     assert " +1:1 - - Write spec" in live.text() and "›+1:2 - - Fix login bug" in live.text(), \
@@ -325,16 +314,17 @@ def test_shift_down_selects_cards_of_a_column_space_lifts_them_and_right_moves_t
         assert ">> - " + label in live.text(), live.text()
     live.send("\x1b[C")
     wait_until(live, lambda: live.line(2).startswith("== ## Doing"), "Doing")
-    live.send(" ")
-    live.wait_for("idle")
-    live.send("w")
-    live.wait_for("wrote")
-    live.send("q")
-    assert live.finish() == 0
-    written = open(path).read()
+    written = drop_write_quit(live, path)
     doing = written[written.index("## Doing"):written.index("## Done")]
     assert "- Write spec\n- Fix login bug\n- Ship 1.2\n" in doing, written
     assert written.startswith("## Todo\n## Doing\n"), written
     assert "press 1,3" in open(record).read(), open(record).read()
     copy, result, printed = replayed(binary, home, record)
     assert copy == written, (copy, open(record).read())
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--readme-screen"]:
+        print(readme_screen(os.path.abspath(sys.argv[2])))

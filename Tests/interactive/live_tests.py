@@ -70,6 +70,17 @@ class Live:
         return self.child.exitstatus
 
 
+def drop_write_quit(live, path):
+    """Space drops the row held by the keys, w writes, q quits: the file's text."""
+    live.send(" ")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    return open(path).read()
+
+
 def workspace(lines):
     home = tempfile.mkdtemp(prefix="rowdrag-live-")
     path = os.path.join(home, "list.txt")
@@ -614,13 +625,7 @@ def test_keyboard_moves_are_one_slot_per_key_and_keep_the_row_in_view(binary):
     for k in range(1, 6):
         live.send("\x1b[A")
         live.wait_for(f">>{41 - k:7d}  item 1")
-    live.send(" ")
-    live.wait_for("idle")
-    live.send("w")
-    live.wait_for("wrote")
-    live.send("q")
-    assert live.finish() == 0
-    written = open(path).read().splitlines()
+    written = drop_write_quit(live, path).splitlines()
     assert written.index("item 1") == 35, written[:40]
     original = os.path.join(home, "original.txt")
     with open(original, "w") as f:
@@ -655,13 +660,7 @@ def test_keyboard_moves_of_rows_of_several_lines_are_one_slot_per_key(binary):
     for k in range(1, 31):
         live.send("\x1b[B")
         live.wait_for(f">>{k + 1:7d}  - task 1")
-    live.send(" ")
-    live.wait_for("idle")
-    live.send("w")
-    live.wait_for("wrote")
-    live.send("q")
-    assert live.finish() == 0
-    order = [line for line in open(path).read().splitlines() if line.startswith("- ")]
+    order = [line for line in drop_write_quit(live, path).splitlines() if line.startswith("- ")]
     assert order.index("- task 1") == 30, order
     assert open(path).read().count("note") == sum(k % 3 for k in range(1, 41))
 
