@@ -198,7 +198,7 @@ public struct BlockList: ListDocument {
   public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if !previous.isIdentity {
       attributeRows = nil
-      let old = blocks
+      let old = blocks.materialized()
       blocks = SpanTable(previous.lazy.map { old[Int($0)] }, inputSize: store.count)
       lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
       switch labels {
@@ -237,18 +237,18 @@ extension BlockList {
     /// Trivia seen before any row or header.
     private var pending: [Span] = []
 
-    /// Room for a row every 16 bytes: address space, not memory, until rows use it,
-    /// and no copy of a growing array on a 10-million-line file.
+    /// Rows are kept as runs of lines while they can be (`SpanTable`), else with room
+    /// for a row every 16 bytes: address space, not memory, until rows use it, and no
+    /// copy of a growing array on a 10-million-line file.
     /// The formats read every byte, so the store's pages are mapped in bulk first.
     ///
     /// A builder for the second half of a file (`append(_:)`) is given the half's
     /// `size` and maps nothing: the first half's builder has mapped the whole store.
     public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
-      blocks = SpanTable(inputSize: store.count)
-      if size == nil { store.populate() }
       let room = (size ?? store.count) / 16 + 1
-      blocks.reserveLarge(room)
+      blocks = SpanTable(runsOf: store, room: room)
+      if size == nil { store.populate() }
       if labels { labelSpans.reserveLarge(room) }
     }
 
@@ -290,7 +290,11 @@ extension BlockList {
       if lines != 1 && lineCounts == nil {
         lineCounts = [Int32](repeating: 1, count: blocks.count)
       }
-      blocks.append(block)
+      assert(
+        lines != 1 || block.end
+          == Swift.min(store.count, NewlineScanner.next(from: block.start, in: store.buffer) + 1),
+        "a one-line block is one whole line")
+      blocks.append(block, singleLine: lines == 1)
       if let label { labelSpans.append(label) }
       lineCounts?.append(Int32(clamping: lines))
       current += 1

@@ -93,6 +93,25 @@ enum NewlineScanner {
     return buf.count
   }
 
+  /// The start of the line that ends at `end` (after its terminator, or at the end of
+  /// the input): just after the last newline before `end - 1`, or 0. Eight bytes a
+  /// step, backwards.
+  static func lineStart(before end: Int, in buf: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = buf.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var i = end - 1  // bytes before i are searched
+    while i >= 8 {
+      let m = marks(raw.loadUnaligned(fromByteOffset: i - 8, as: UInt64.self))
+      if m != 0 { return i - 8 + (63 - m.leadingZeroBitCount) / 8 + 1 }
+      i -= 8
+    }
+    while i > 0 {
+      if buf[i - 1] == 10 { return i }
+      i -= 1
+    }
+    return 0
+  }
+
   /// Number of newlines in `range` of `buf`, eight bytes at a time.
   static func count(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     guard let base = buf.baseAddress else { return 0 }
