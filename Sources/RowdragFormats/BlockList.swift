@@ -236,6 +236,8 @@ extension BlockList {
     private var trivia: [[Trivia]] = []
     /// Trivia seen before any row or header.
     private var pending: [Span] = []
+    /// Whether rows come with label spans.
+    private let keepsLabels: Bool
 
     /// Rows are kept as runs of lines while they can be (`SpanTable`), else with room
     /// for a row every 16 bytes: address space, not memory, until rows use it, and no
@@ -246,6 +248,7 @@ extension BlockList {
     /// `size` and maps nothing: the first half's builder has mapped the whole store.
     public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
+      keepsLabels = labels
       let room = (size ?? store.count) / 16 + 1
       blocks = SpanTable(runsOf: store, room: room)
       if size == nil { store.populate() }
@@ -298,6 +301,21 @@ extension BlockList {
       if let label { labelSpans.append(label) }
       lineCounts?.append(Int32(clamping: lines))
       current += 1
+    }
+
+    /// Whether rows of one line each that start at `offset` may be added by
+    /// `items(lines:endingAt:)`: the last row ends there, and no label is kept.
+    @inline(__always)
+    public func extendsLines(at offset: Int) -> Bool {
+      blocks.canAppendLines && blocks.lastEnd == offset && !keepsLabels
+    }
+
+    /// Adds `count` rows, each one line, from where the last row ends to `end`.
+    @inline(__always)
+    public mutating func items(lines count: Int, endingAt end: Int) {
+      blocks.appendLines(count, endingAt: end)
+      if lineCounts != nil { lineCounts?.append(contentsOf: repeatElement(1, count: count)) }
+      current += count
     }
 
     /// Starts a titled section at the header line `line`.

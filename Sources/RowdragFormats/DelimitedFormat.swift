@@ -94,7 +94,28 @@ public enum DelimitedFormat {
 
     /// Reads the records that start before `end`.
     mutating func run(until end: Int) throws(JSONSyntaxError) {
+      let limit = Swift.min(end, buf.count)
+      var quiet = 0
       while offset < end {
+        // A stretch of lines without a quote after a row: each line is a record, counted
+        // rather than read (blank lines and lines that start with a control byte are
+        // read below).
+        // After a stretch of under 8 lines, the next 32 records are read one by one.
+        if quiet > 0 {
+          quiet -= 1
+        } else if quick && !needsHeader && labelField == nil && offset > 0 && buf[offset] > 13
+          && buf[offset] != 34 && builder.extendsLines(at: offset)
+        {
+          let run = NewlineScanner.plainLines(
+            from: offset, until: limit, in: buf, DelimitedLineRule.self)
+          if run.count < 8 { quiet = 32 }
+          if run.count > 0 {
+            builder.items(lines: run.count, endingAt: run.end)
+            offset = run.end
+            line += run.count
+            continue
+          }
+        }
         // Most records: no field kept, nothing unusual; `quickRecord` knows their end
         // without building a record, and leaves everything else to `scan`.
         if quick && !needsHeader && labelField == nil && buf[offset] != 10 && buf[offset] != 13,
