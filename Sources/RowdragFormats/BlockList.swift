@@ -238,6 +238,13 @@ extension BlockList {
     private var pending: [Span] = []
     /// Whether rows come with label spans.
     private let keepsLabels: Bool
+    /// Whether stretches of rows may be counted (`extendsLines`).
+    let countsStretches: Bool
+
+    /// False while tests read files line by line to compare with counting stretches
+    /// (read when a builder is made; a second half made on another thread counts
+    /// anyway, so such tests read on one thread).
+    @TaskLocal static var stretches = true
 
     /// Rows are kept as runs of lines while they can be (`SpanTable`), else with room
     /// for a row every 16 bytes: address space, not memory, until rows use it, and no
@@ -249,6 +256,7 @@ extension BlockList {
     public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
       keepsLabels = labels
+      countsStretches = Builder.stretches
       let room = (size ?? store.count) / 16 + 1
       blocks = SpanTable(runsOf: store, room: room)
       if size == nil { store.populate() }
@@ -307,7 +315,7 @@ extension BlockList {
     /// `items(lines:endingAt:)`: the last row ends there, and no label is kept.
     @inline(__always)
     public func extendsLines(at offset: Int) -> Bool {
-      blocks.canAppendLines && blocks.lastEnd == offset && !keepsLabels
+      countsStretches && blocks.canAppendLines && blocks.lastEnd == offset && !keepsLabels
     }
 
     /// Adds `count` rows, each one line, from where the last row ends to `end`.
@@ -317,6 +325,9 @@ extension BlockList {
       if lineCounts != nil { lineCounts?.append(contentsOf: repeatElement(1, count: count)) }
       current += count
     }
+
+    /// Rows added so far.
+    var rowCount: Int { blocks.count }
 
     /// Starts a titled section at the header line `line`.
     public mutating func header(_ line: Span) { openSection(header: line) }

@@ -165,6 +165,7 @@ public enum MarkdownFormat {
     /// (`NewlineScanner.plainLines`). Each closes the one before, so all but the last
     /// are rows of one line; the last stays open, as `take` leaves it.
     mutating func takePlainItems(after line: LineCursor.Line) {
+      guard builder.countsStretches else { return }
       let run = NewlineScanner.plainLines(
         from: line.span.start, until: buf.count, in: buf, MarkdownItemRule.self)
       // `run.count` lines from `line` on, each a plain item.

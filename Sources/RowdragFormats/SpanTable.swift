@@ -42,11 +42,17 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   /// An empty explicit table for spans of an input of `inputSize` bytes.
   init(inputSize: Int) { isWide = inputSize > Int(UInt32.max) }
 
-  /// An empty table kept as runs while it can be, with `room` spans to reserve if not.
-  init(runsOf store: ByteStore, room: Int) {
+  /// Runs kept before a table of short runs turns explicit.
+  private var runsBeforeExplicit = 4096
+
+  /// An empty table kept as runs while it can be, with `room` spans to reserve if not;
+  /// it turns explicit once it has `runsBeforeExplicit` runs of under four rows on
+  /// average.
+  init(runsOf store: ByteStore, room: Int, runsBeforeExplicit: Int = 4096) {
     isWide = store.count > Int(UInt32.max)
     self.store = store
     self.room = room
+    self.runsBeforeExplicit = runsBeforeExplicit
   }
 
   /// The spans of `spans`, of an input of `inputSize` bytes.
@@ -82,9 +88,12 @@ public struct SpanTable: RandomAccessCollection, Sendable {
         openRun(span)
       }
     } else {
-      append(span)
+      appendExplicit(span)
     }
   }
+
+  /// Appends a row's block, of any number of lines.
+  mutating func append(_ span: Span) { append(span, singleLine: false) }
 
   /// Appends `lines` rows of one line each, the first starting where the last row
   /// ends, the last ending at `end`: the rows of a stretch that holds nothing else.
@@ -105,9 +114,9 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   private mutating func openRun(_ span: Span) {
     if !runs.isEmpty { runs[runs.count - 1].last = openLast }
     // Runs of under four rows on average cost more than the spans: turn explicit.
-    if runs.count >= 4096 && runs.count * 4 > runRows {
+    if runs.count >= runsBeforeExplicit && runs.count * 4 > runRows {
       makeExplicit()
-      return append(span)
+      return appendExplicit(span)
     }
     runs.append(RowRun(row: runRows, start: span.start, end: span.end, last: span.end))
     runRows += 1
@@ -128,7 +137,7 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   }
 
   @inline(__always)
-  private mutating func append(_ span: Span) {
+  private mutating func appendExplicit(_ span: Span) {
     if isWide {
       wide.append(span)
     } else {
@@ -157,7 +166,7 @@ public struct SpanTable: RandomAccessCollection, Sendable {
     other.makeExplicit()
     makeExplicit()
     if isWide || other.isWide {
-      for span in other { append(span) }
+      for span in other { appendExplicit(span) }
     } else if tail.isEmpty && other.tail.isEmpty {
       tail = other.narrow
     } else {
@@ -262,11 +271,12 @@ extension SpanTable {
     if walk > 64 {
       cache.walked += walk
       if cache.walked > runRows + 4096 {
-        cache.table = materialized()
-        return cache.table![i]
+        let table = materialized()
+        cache.table = table
+        return table[i]
       }
     }
-    let buf = store!.buffer
+    guard let buf = store?.buffer else { return Span(start: 0, end: 0) }
     if backward <= forward {
       var end = last
       for _ in 0..<backward { end = NewlineScanner.lineStart(before: end, in: buf) }
@@ -301,11 +311,11 @@ extension SpanTable {
     for j in runs.indices {
       let r = runs[j]
       let (last, _) = bounds(ofRun: j)
-      result.append(Span(start: r.start, end: r.end))
+      result.appendExplicit(Span(start: r.start, end: r.end))
       var s = r.end
       while s < last {
         let e = Swift.min(buf.count, NewlineScanner.next(from: s, in: buf) + 1)
-        result.append(Span(start: s, end: e))
+        result.appendExplicit(Span(start: s, end: e))
         s = e
       }
     }
