@@ -31,8 +31,7 @@ extension JSONScanner {
         guard i < stop, p[i] == 34 else { return nil }
         var keyEnd = Self.plainStringEnd(p, n, i)
         if keyEnd == 0 {
-          var escaped = false
-          guard let end = try? scanString(i, escaped: &escaped) else { return nil }
+          guard let end = scannedValueEnd(at: i) else { return nil }
           keyEnd = end
         }
         guard keyEnd <= stop else { return nil }

@@ -65,22 +65,36 @@ extension JSONScanner {
   /// the bytes); nil when no valid one starts there. Strings without escapes and short
   /// integers are read inline; anything else by `scanString`, `scanNumber` or
   /// `scanLiteral`. The one value step of `flatObject` and `flatLine`.
+  ///
+  /// `mutating`, as `flatLine` is, only so that the scanner is passed by reference: a
+  /// non-mutating call from those copied the whole struct, a `memcpy` every value.
   @inline(__always)
-  func plainValueEnd(at i: Int) -> Int? {
+  mutating func plainValueEnd(at i: Int) -> Int? {
     guard let p = bytes.baseAddress else { return nil }
     let n = bytes.count
     switch p[i] {
     case 34:
       let end = Self.plainStringEnd(p, n, i)
       if end > 0 { return end }
-      var escaped = false
-      return try? scanString(i, escaped: &escaped)
     case 49...57:
       var k = i + 1
       while k < n && p[k] >= 48 && p[k] <= 57 { k += 1 }
       if k < n && p[k] != 46 && p[k] != 101 && p[k] != 69 && k - i < 19 { return k }
-      return try? scanNumber(i)
-    case 45, 48:
+    default:
+      break
+    }
+    return scannedValueEnd(at: i)
+  }
+
+  /// `plainValueEnd`'s values that need the full scanners; out of line, so that the
+  /// common path carries none of their set-up.
+  @inline(never)
+  mutating func scannedValueEnd(at i: Int) -> Int? {
+    switch bytes[i] {
+    case 34:
+      var escaped = false
+      return try? scanString(i, escaped: &escaped)
+    case 45, 48...57:
       return try? scanNumber(i)
     case 116, 102, 110:
       return try? scanLiteral(i)
