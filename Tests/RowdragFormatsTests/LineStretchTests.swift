@@ -15,8 +15,11 @@ import Testing
 struct LineStretchTests {
   static let plain: [String: [String]] = [
     "todo": ["pick 1a2b3c4 fix the parser", "reword 99aa00 Add it", "exec make test"],
-    "csv": ["name,qty,note", "apples,3,fresh", "x"],
-    "tsv": ["name\tqty\tnote", "apples\t3\tfresh", "x"],
+    "csv": [
+      "name,qty,note", "apples,3,fresh", "x", "item1,5,\"note 1\"", "\"a\",\"\",\"b, c\"",
+      "\"q\"",
+    ],
+    "tsv": ["name\tqty\tnote", "apples\t3\tfresh", "x", "item1\t5\t\"note\"", "\"a\tb\"\tc"],
     "jsonl": ["{\"title\":\"So What\",\"n\":1}", "{\"a\":[1,2]}", "1", "\"s\""],
     "markdown": ["- item text here", "* starred item", "+ plus item", "- [ ] task"],
   ]
@@ -24,9 +27,12 @@ struct LineStretchTests {
     "todo": ["# comment", "", "  pick indented", "\tpick tab", "!odd", "\r", "pick crlf\r", "#"],
     "csv": [
       "", "\r", "\"q\",1,2", "a,\"two\nlines\",3", "a\"b,c", "\"bad\"x,1", "1,2\r", "\t,1",
-      "\"open",
+      "\"open", "a,\"b,\"c\"", "\"a\"\"b\",c", "a,\"x\"\r", "\"", "a,\"\"\"\",b", "x,\"y\"z",
     ],
-    "tsv": ["", "\r", "\"q\"\t1", "a\t\"two\nlines\"", "a\"b\tc", "1\t2\r", "\"open"],
+    "tsv": [
+      "", "\r", "\"q\"\t1", "a\t\"two\nlines\"", "a\"b\tc", "1\t2\r", "\"open",
+      "a\t\"b\t\"c\"", "\"x\"\r",
+    ],
     "jsonl": ["", "   ", "  {\"b\":2}", "\r", "[1,", "{\"a\":1}\r", "{bad", "\t3"],
     "markdown": [
       "  continued", "", "```", "~~~", "# Heading", "1. one", "- - -", "-  two", "-x", "- ",
