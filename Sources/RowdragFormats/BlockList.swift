@@ -302,8 +302,9 @@ extension BlockList {
         lineCounts = [Int32](repeating: 1, count: blocks.count)
       }
       assert(
-        lines != 1 || block.end
-          == Swift.min(store.count, NewlineScanner.next(from: block.start, in: store.buffer) + 1),
+        lines != 1
+          || block.end
+            == Swift.min(store.count, NewlineScanner.next(from: block.start, in: store.buffer) + 1),
         "a one-line block is one whole line")
       blocks.append(block, singleLine: lines == 1)
       if let label { labelSpans.append(label) }

@@ -284,7 +284,8 @@ extension SpanTable {
     }
     let start =
       forward == 0 ? r.end : NewlineScanner.newline(rank: forward - 1, from: r.end, in: buf) + 1
-    return Span(start: start, end: Swift.min(buf.count, NewlineScanner.next(from: start, in: buf) + 1))
+    return Span(
+      start: start, end: Swift.min(buf.count, NewlineScanner.next(from: start, in: buf) + 1))
   }
 
   private func runsContiguousEnd(from: Int, limit: Int) -> Int {
