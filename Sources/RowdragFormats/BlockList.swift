@@ -75,6 +75,14 @@ public struct BlockList: ListDocument {
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
+    try withLabel(ofRow: id, in: blocks, body)
+  }
+
+  /// Row `id`'s label, its block found in `blocks` (this list's, or their explicit
+  /// table).
+  private func withLabel<R>(
+    ofRow id: Int, in blocks: SpanTable, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
     let buf = store.buffer
     switch labels {
     case .firstLine:
@@ -92,6 +100,17 @@ public struct BlockList: ListDocument {
     case .m3u:
       let label = M3UFormat.label(of: blocks[id], in: buf)
       return try body(UnsafeBufferPointer(rebasing: buf[label.start..<label.end]))
+    }
+  }
+
+  /// Visits rows one label at a time, every span made first when rows are kept as runs
+  /// of lines (`SpanTable.forVisits`).
+  public func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows {
+    let spans = blocks.forVisits()
+    for (position, id) in order.enumerated() {
+      guard try withLabel(ofRow: Int(id), in: spans, { try body(position, $0) }) else { return }
     }
   }
 

@@ -302,6 +302,17 @@ extension SpanTable {
     }
   }
 
+  /// The explicit table, made now (and kept) when the table is runs: for a caller about
+  /// to look up many rows (a search, a listing), one pass rather than walks that add up
+  /// to one first, and lookups without the cache's check each time.
+  func forVisits() -> SpanTable {
+    guard store != nil else { return self }
+    if let table = cache.table, table.count == runRows { return table }
+    let table = materialized()
+    cache.table = table
+    return table
+  }
+
   /// Every span, explicit; the table itself when it is explicit.
   func materialized() -> SpanTable {
     guard let store else { return self }
