@@ -239,24 +239,28 @@ public enum DelimitedFormat {
     var inside: UInt64 = 0  // all ones when the step starts inside quotes
     var edgeBefore: UInt64 = 1  // the byte before the step is an edge (a line feed)
     while c + 65 <= limit {
-      var q: UInt64 = 0
-      var n: UInt64 = 0
-      var e: UInt64 = 0
-      var lowStarts: UInt64 = 0
-      for k in 0..<4 {
-        let v = p.loadUnaligned(fromByteOffset: c + 16 * k, as: Bytes.self)
-        let prev = p.loadUnaligned(fromByteOffset: c + 16 * k - 1, as: Bytes.self)
+      /// Quotes, line feeds and edges of the sixteen bytes at `at`, and whether a line
+      /// starts there with a byte up to CR. Called four times with constant offsets, so
+      /// that the step is straight code.
+      @inline(__always)
+      func lanes(_ at: Int) -> (q: UInt64, n: UInt64, e: UInt64, low: UInt64) {
+        let v = p.loadUnaligned(fromByteOffset: at, as: Bytes.self)
+        let prev = p.loadUnaligned(fromByteOffset: at - 1, as: Bytes.self)
         let isNewline: Mask = v .== newline
         let isQuote: Mask = v .== quote
         let isComma: Mask = v .== comma
         let startsLow: Mask = (prev .== newline) .& (v .< low)
-        let shift = UInt64(16 * k)
-        q |= bits(isQuote) << shift
-        n |= bits(isNewline) << shift
-        e |= bits(isNewline .| isComma) << shift
         let w = unsafeBitCast(startsLow, to: SIMD2<UInt64>.self)
-        lowStarts |= w[0] | w[1]
+        return (bits(isQuote), bits(isNewline), bits(isNewline .| isComma), w[0] | w[1])
       }
+      let l0 = lanes(c)
+      let l1 = lanes(c + 16)
+      let l2 = lanes(c + 32)
+      let l3 = lanes(c + 48)
+      let q = l0.q | l1.q << 16 | l2.q << 32 | l3.q << 48
+      let n = l0.n | l1.n << 16 | l2.n << 32 | l3.n << 48
+      let e = l0.e | l1.e << 16 | l2.e << 32 | l3.e << 48
+      let lowStarts = l0.low | l1.low | l2.low | l3.low
       let next = p.load(fromByteOffset: c + 64, as: UInt8.self)
       let edgeAfter: UInt64 = next == delimiter || next == 10 ? 1 : 0
       var x = q
