@@ -75,6 +75,14 @@ public struct BlockList: ListDocument {
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
+    try withLabel(ofRow: id, in: blocks, body)
+  }
+
+  /// Row `id`'s label, its block found in `blocks` (this list's, or their explicit
+  /// table).
+  private func withLabel<R>(
+    ofRow id: Int, in blocks: SpanTable, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
     let buf = store.buffer
     switch labels {
     case .firstLine:
@@ -92,6 +100,17 @@ public struct BlockList: ListDocument {
     case .m3u:
       let label = M3UFormat.label(of: blocks[id], in: buf)
       return try body(UnsafeBufferPointer(rebasing: buf[label.start..<label.end]))
+    }
+  }
+
+  /// Visits rows one label at a time, every span made first when rows are kept as runs
+  /// of lines (`SpanTable.forVisits`).
+  public func forEachLabel(
+    in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows {
+    let spans = blocks.forVisits()
+    for (position, id) in order.enumerated() {
+      guard try withLabel(ofRow: Int(id), in: spans, { try body(position, $0) }) else { return }
     }
   }
 
@@ -198,7 +217,7 @@ public struct BlockList: ListDocument {
   public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
     if !previous.isIdentity {
       attributeRows = nil
-      let old = blocks
+      let old = blocks.materialized()
       blocks = SpanTable(previous.lazy.map { old[Int($0)] }, inputSize: store.count)
       lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
       switch labels {
@@ -236,19 +255,30 @@ extension BlockList {
     private var trivia: [[Trivia]] = []
     /// Trivia seen before any row or header.
     private var pending: [Span] = []
+    /// Whether rows come with label spans.
+    private let keepsLabels: Bool
+    /// Whether stretches of rows may be counted (`extendsLines`).
+    let countsStretches: Bool
 
-    /// Room for a row every 16 bytes: address space, not memory, until rows use it,
-    /// and no copy of a growing array on a 10-million-line file.
+    /// False while tests read files line by line to compare with counting stretches
+    /// (read when a builder is made; a second half made on another thread counts
+    /// anyway, so such tests read on one thread).
+    @TaskLocal static var stretches = true
+
+    /// Rows are kept as runs of lines while they can be (`SpanTable`), else with room
+    /// for a row every 16 bytes: address space, not memory, until rows use it, and no
+    /// copy of a growing array on a 10-million-line file.
     /// The formats read every byte, so the store's pages are mapped in bulk first.
     ///
     /// A builder for the second half of a file (`append(_:)`) is given the half's
     /// `size` and maps nothing: the first half's builder has mapped the whole store.
     public init(store: ByteStore, labels: Bool = false, size: Int? = nil) {
       self.store = store
-      blocks = SpanTable(inputSize: store.count)
-      if size == nil { store.populate() }
+      keepsLabels = labels
+      countsStretches = Builder.stretches
       let room = (size ?? store.count) / 16 + 1
-      blocks.reserveLarge(room)
+      blocks = SpanTable(runsOf: store, room: room)
+      if size == nil { store.populate() }
       if labels { labelSpans.reserveLarge(room) }
     }
 
@@ -290,11 +320,34 @@ extension BlockList {
       if lines != 1 && lineCounts == nil {
         lineCounts = [Int32](repeating: 1, count: blocks.count)
       }
-      blocks.append(block)
+      assert(
+        lines != 1
+          || block.end
+            == Swift.min(store.count, NewlineScanner.next(from: block.start, in: store.buffer) + 1),
+        "a one-line block is one whole line")
+      blocks.append(block, singleLine: lines == 1)
       if let label { labelSpans.append(label) }
       lineCounts?.append(Int32(clamping: lines))
       current += 1
     }
+
+    /// Whether rows of one line each that start at `offset` may be added by
+    /// `items(lines:endingAt:)`: the last row ends there, and no label is kept.
+    @inline(__always)
+    public func extendsLines(at offset: Int) -> Bool {
+      countsStretches && blocks.canAppendLines && blocks.lastEnd == offset && !keepsLabels
+    }
+
+    /// Adds `count` rows, each one line, from where the last row ends to `end`.
+    @inline(__always)
+    public mutating func items(lines count: Int, endingAt end: Int) {
+      blocks.appendLines(count, endingAt: end)
+      if lineCounts != nil { lineCounts?.append(contentsOf: repeatElement(1, count: count)) }
+      current += count
+    }
+
+    /// Rows added so far.
+    var rowCount: Int { blocks.count }
 
     /// Starts a titled section at the header line `line`.
     public mutating func header(_ line: Span) { openSection(header: line) }

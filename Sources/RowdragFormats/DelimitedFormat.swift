@@ -94,7 +94,32 @@ public enum DelimitedFormat {
 
     /// Reads the records that start before `end`.
     mutating func run(until end: Int) throws(JSONSyntaxError) {
+      let limit = Swift.min(end, buf.count)
+      var quiet = 0
       while offset < end {
+        // A stretch of lines after a row, each a record: counted rather than read
+        // (blank lines, lines that start with a control byte and anything unusual about
+        // quotes are read below).
+        // After a stretch of under 8 lines, the next 32 records are read one by one.
+        if quiet > 0 {
+          quiet -= 1
+        } else if quick && !needsHeader && labelField == nil && offset > 0 && buf[offset] > 13
+          && buf[offset] != 34 && builder.extendsLines(at: offset)
+        {
+          var run = NewlineScanner.plainLines(
+            from: offset, until: limit, in: buf, DelimitedLineRule.self)
+          if run.count < 8 {
+            run = DelimitedFormat.quotedLines(
+              from: offset, until: limit, in: buf, delimiter: parameters.delimiter)
+          }
+          if run.count < 8 { quiet = 32 }
+          if run.count > 0 {
+            builder.items(lines: run.count, endingAt: run.end)
+            offset = run.end
+            line += run.count
+            continue
+          }
+        }
         // Most records: no field kept, nothing unusual; `quickRecord` knows their end
         // without building a record, and leaves everything else to `scan`.
         if quick && !needsHeader && labelField == nil && buf[offset] != 10 && buf[offset] != 13,
@@ -172,6 +197,93 @@ public enum DelimitedFormat {
       }
       reader = local
     }
+  }
+
+  /// The lines from `start` on that end before `limit` and are records of one line
+  /// each, quoted fields and all, as `quickRecord` would read them: how many, and where
+  /// the last of them ends (`start` when none). `start` must be a line start after the
+  /// first, and its first byte above CR.
+  ///
+  /// Sixty-four bytes a step: the quotes, line feeds and field edges (a delimiter or a
+  /// line feed) of a step as bit masks, and which bytes are inside quotes as the running
+  /// parity of the quotes before them (a prefix XOR). A step is counted when no line
+  /// feed is inside quotes, every opening quote starts a field (the byte before it is
+  /// an edge), every closing quote ends one (the byte after it is an edge; so no `""`
+  /// and no CR after a quote), and no line starts with a byte up to CR. Such lines are
+  /// read by `quickRecord` as one record each, and anything else ends the stretch, for
+  /// `quickRecord` or `scan` to read and judge as before.
+  static func quotedLines(
+    from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, delimiter: UInt8
+  ) -> (count: Int, end: Int) {
+    guard let base = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
+    typealias Bytes = SIMD16<UInt8>
+    typealias Mask = SIMDMask<SIMD16<Int8>>
+    let p = UnsafeRawPointer(base)
+    let newline = Bytes(repeating: 10)
+    let quote = Bytes(repeating: 34)
+    let comma = Bytes(repeating: delimiter)
+    let low = Bytes(repeating: 14)
+    /// The sixteen lanes of a mask as sixteen bits.
+    @inline(__always)
+    func bits(_ m: Mask) -> UInt64 {
+      let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let gather: UInt64 = 0x0102_0408_1020_4080
+      // `>>` binds tighter than `&*`: the products in parentheses.
+      let low = (((w[0] >> 7) & ones) &* gather) >> 56
+      let high = (((w[1] >> 7) & ones) &* gather) >> 56
+      return low | high << 8
+    }
+    var c = start
+    var total = 0
+    var inside: UInt64 = 0  // all ones when the step starts inside quotes
+    var edgeBefore: UInt64 = 1  // the byte before the step is an edge (a line feed)
+    while c + 65 <= limit {
+      /// Quotes, line feeds and edges of the sixteen bytes at `at`, and whether a line
+      /// starts there with a byte up to CR. Called four times with constant offsets, so
+      /// that the step is straight code.
+      @inline(__always)
+      func lanes(_ at: Int) -> (q: UInt64, n: UInt64, e: UInt64, low: UInt64) {
+        let v = p.loadUnaligned(fromByteOffset: at, as: Bytes.self)
+        let prev = p.loadUnaligned(fromByteOffset: at - 1, as: Bytes.self)
+        let isNewline: Mask = v .== newline
+        let isQuote: Mask = v .== quote
+        let isComma: Mask = v .== comma
+        let startsLow: Mask = (prev .== newline) .& (v .< low)
+        let w = unsafeBitCast(startsLow, to: SIMD2<UInt64>.self)
+        return (bits(isQuote), bits(isNewline), bits(isNewline .| isComma), w[0] | w[1])
+      }
+      let l0 = lanes(c)
+      let l1 = lanes(c + 16)
+      let l2 = lanes(c + 32)
+      let l3 = lanes(c + 48)
+      let q = l0.q | l1.q << 16 | l2.q << 32 | l3.q << 48
+      let n = l0.n | l1.n << 16 | l2.n << 32 | l3.n << 48
+      let e = l0.e | l1.e << 16 | l2.e << 32 | l3.e << 48
+      let lowStarts = l0.low | l1.low | l2.low | l3.low
+      let next = p.load(fromByteOffset: c + 64, as: UInt8.self)
+      let edgeAfter: UInt64 = next == delimiter || next == 10 ? 1 : 0
+      var x = q
+      x ^= x << 1
+      x ^= x << 2
+      x ^= x << 4
+      x ^= x << 8
+      x ^= x << 16
+      x ^= x << 32
+      x ^= inside
+      let opening = q & x
+      let closing = q & ~x
+      let before = e << 1 | edgeBefore
+      let after = e >> 1 | edgeAfter << 63
+      let bad = (n & x) | (opening & ~before) | (closing & ~after) | lowStarts
+      guard bad == 0 else { break }
+      if n != 0 { total += n.nonzeroBitCount }
+      inside = 0 &- (x >> 63)
+      edgeBefore = e >> 63
+      c += 64
+    }
+    guard total > 0 else { return (0, start) }
+    return (total, NewlineScanner.lineStart(before: c + 1, in: buf))
   }
 
   /// Which fields a scan keeps: most records need none, so no array is made for them.

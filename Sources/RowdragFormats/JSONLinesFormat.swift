@@ -49,26 +49,47 @@ public enum JSONLinesFormat {
   /// Sorts every line into rows and trivia, checking those that start before `split`
   /// with `first`; returns the rows before `split`. A function of its own, with its
   /// state passed `inout`, so that no access to it is checked at run time, line by line.
+  ///
+  /// Sorting and checking are two passes: sorting a line needs only its first byte
+  /// (`sortRows`), so most lines are counted in stretches rather than visited.
   static func sortLines(
     _ buf: UnsafeBufferPointer<UInt8>, split: Int, into builder: inout BlockList.Builder,
     checking first: inout LineChecker
   ) -> Int {
     var lines = LineCursor(buf)
-    var rows = 0
-    var rowsBeforeSplit = 0
-    while let line = lines.next() {
-      guard !LineCursor.isBlank(buf, line) else {
-        builder.trivia(line.span)
-        continue
-      }
-      if line.span.start < split {
-        guard first.check(line, row: rows) else { break }
-        rowsBeforeSplit += 1
-      }
-      builder.item(line.span, lines: 1)
-      rows += 1
-    }
+    sortRows(&lines, until: split, into: &builder)
+    let rowsBeforeSplit = builder.rowCount
+    first.checkAll()
+    // After an error nothing more is needed: the file is refused.
+    if first.error == nil { sortRows(&lines, until: buf.count, into: &builder) }
     return rowsBeforeSplit
+  }
+
+  /// Sorts the lines that start before `end`: blank lines are trivia, every other line
+  /// a row. A line whose first byte is above a space is not blank, so stretches of such
+  /// lines are counted sixty-four bytes at a time (`NewlineScanner.plainLines`).
+  static func sortRows(
+    _ lines: inout LineCursor, until end: Int, into builder: inout BlockList.Builder
+  ) {
+    let buf = lines.buf
+    let limit = Swift.min(end, buf.count)
+    while lines.offset < end {
+      let at = lines.offset
+      if at > 0 && buf[at] > 32 && builder.extendsLines(at: at) {
+        let run = NewlineScanner.plainLines(from: at, until: limit, in: buf, JSONLinesRule.self)
+        if run.count > 0 {
+          builder.items(lines: run.count, endingAt: run.end)
+          lines.skip(to: run.end, lines: run.count)
+          continue
+        }
+      }
+      guard let line = lines.next() else { break }
+      if LineCursor.isBlank(buf, line) {
+        builder.trivia(line.span)
+      } else {
+        builder.item(line.span, lines: 1)
+      }
+    }
   }
 
   /// The start of the first line at or after the middle of `buf`.
@@ -101,11 +122,11 @@ struct LineChecker {
     scanner = JSONScanner(store, splitAbove: Int.max)
   }
 
-  /// Checks every line of the part (the second half, on its own thread).
+  /// Checks every line of the part.
   mutating func checkAll() {
     var cursor = LineCursor(buf, from: lines.lowerBound)
     var rows = 0
-    while let line = cursor.next() {
+    while cursor.offset < lines.upperBound, let line = cursor.next() {
       guard !LineCursor.isBlank(buf, line) else { continue }
       guard check(line, row: rows) else { return }
       rows += 1

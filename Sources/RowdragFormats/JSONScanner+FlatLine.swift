@@ -10,7 +10,10 @@ extension JSONScanner {
   /// Whether one of the keys of the flat object that `line` (a line's content, without
   /// its terminator) holds may be one of `names` (`mayName`); nil when the line holds
   /// anything but one flat object and blanks. Nothing is recorded in the outline.
-  func flatLine(_ line: Range<Int>, names: KeyNames) -> Bool? {
+  ///
+  /// `mutating` only so that the scanner is passed by reference: a call on a
+  /// checker's stored scanner copied the whole struct, a `memcpy` every line.
+  mutating func flatLine(_ line: Range<Int>, names: KeyNames) -> Bool? {
     guard let p = bytes.baseAddress else { return nil }
     let n = bytes.count
     let stop = line.upperBound
@@ -28,8 +31,7 @@ extension JSONScanner {
         guard i < stop, p[i] == 34 else { return nil }
         var keyEnd = Self.plainStringEnd(p, n, i)
         if keyEnd == 0 {
-          var escaped = false
-          guard let end = try? scanString(i, escaped: &escaped) else { return nil }
+          guard let end = scannedValueEnd(at: i) else { return nil }
           keyEnd = end
         }
         guard keyEnd <= stop else { return nil }
@@ -39,34 +41,8 @@ extension JSONScanner {
         i = Self.skipBlanks(p, n, i &+ 1)
         guard i < stop else { return nil }
         // A plain value.
-        switch p[i] {
-        case 34:
-          let end = Self.plainStringEnd(p, n, i)
-          if end > 0 {
-            i = end
-          } else {
-            var escaped = false
-            guard let end = try? scanString(i, escaped: &escaped) else { return nil }
-            i = end
-          }
-        case 49...57:
-          var k = i &+ 1
-          while k < n && p[k] >= 48 && p[k] <= 57 { k &+= 1 }
-          if k < n && p[k] != 46 && p[k] != 101 && p[k] != 69 && k &- i < 19 {
-            i = k
-          } else {
-            guard let end = try? scanNumber(i) else { return nil }
-            i = end
-          }
-        case 45, 48:
-          guard let end = try? scanNumber(i) else { return nil }
-          i = end
-        case 116, 102, 110:
-          guard let end = try? scanLiteral(i) else { return nil }
-          i = end
-        default:
-          return nil
-        }
+        guard let end = plainValueEnd(at: i) else { return nil }
+        i = end
         i = Self.skipBlanks(p, n, i)
         guard i < stop else { return nil }
         if p[i] == 44 {

@@ -43,34 +43,8 @@ extension JSONScanner {
         guard i < n else { return giveUp() }
         // A plain value (its span is at depth 2 or deeper, where nothing is recorded
         // once an object sits at depth 1).
-        switch p[i] {
-        case 34:
-          let end = Self.plainStringEnd(p, n, i)
-          if end > 0 {
-            i = end
-          } else {
-            var escaped = false
-            guard let end = try? scanString(i, escaped: &escaped) else { return giveUp() }
-            i = end
-          }
-        case 49...57:
-          var k = i + 1
-          while k < n && p[k] >= 48 && p[k] <= 57 { k += 1 }
-          if k < n && p[k] != 46 && p[k] != 101 && p[k] != 69 && k - i < 19 {
-            i = k
-          } else {
-            guard let end = try? scanNumber(i) else { return giveUp() }
-            i = end
-          }
-        case 45, 48:
-          guard let end = try? scanNumber(i) else { return giveUp() }
-          i = end
-        case 116, 102, 110:
-          guard let end = try? scanLiteral(i) else { return giveUp() }
-          i = end
-        default:
-          return giveUp()
-        }
+        guard let end = plainValueEnd(at: i) else { return giveUp() }
+        i = end
         i = Self.skipBlanks(p, n, i)
         guard i < n else { return giveUp() }
         if p[i] == 44 {
@@ -85,6 +59,48 @@ extension JSONScanner {
     outline.open(.object, depth: depth, at: start)
     outline.close(depth: depth, at: end)
     return end
+  }
+
+  /// The end of the string, number or literal at `i` (a value's first byte, `i` within
+  /// the bytes); nil when no valid one starts there. Strings without escapes and short
+  /// integers are read inline; anything else by `scanString`, `scanNumber` or
+  /// `scanLiteral`. The one value step of `flatObject` and `flatLine`.
+  ///
+  /// `mutating`, as `flatLine` is, only so that the scanner is passed by reference: a
+  /// non-mutating call from those copied the whole struct, a `memcpy` every value.
+  @inline(__always)
+  mutating func plainValueEnd(at i: Int) -> Int? {
+    guard let p = bytes.baseAddress else { return nil }
+    let n = bytes.count
+    switch p[i] {
+    case 34:
+      let end = Self.plainStringEnd(p, n, i)
+      if end > 0 { return end }
+    case 49...57:
+      var k = i + 1
+      while k < n && p[k] >= 48 && p[k] <= 57 { k += 1 }
+      if k < n && p[k] != 46 && p[k] != 101 && p[k] != 69 && k - i < 19 { return k }
+    default:
+      break
+    }
+    return scannedValueEnd(at: i)
+  }
+
+  /// `plainValueEnd`'s values that need the full scanners; out of line, so that the
+  /// common path carries none of their set-up.
+  @inline(never)
+  mutating func scannedValueEnd(at i: Int) -> Int? {
+    switch bytes[i] {
+    case 34:
+      var escaped = false
+      return try? scanString(i, escaped: &escaped)
+    case 45, 48...57:
+      return try? scanNumber(i)
+    case 116, 102, 110:
+      return try? scanLiteral(i)
+    default:
+      return nil
+    }
   }
 
   /// The first offset at or after `start` that is not JSON whitespace: mostly a byte

@@ -32,6 +32,12 @@ struct LineCursor {
     return Span(start: 0, end: 3)
   }
 
+  /// Moves past `lines` whole lines that end at `end`.
+  mutating func skip(to end: Int, lines: Int) {
+    offset = end
+    number += lines
+  }
+
   @inline(__always)
   mutating func next() -> Line? {
     guard offset < buf.count else { return nil }

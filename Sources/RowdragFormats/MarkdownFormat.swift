@@ -149,8 +149,46 @@ public enum MarkdownFormat {
     mutating func run() {
       if let mark = lines.byteOrderMark() { builder.trivia(mark) }
       frontMatter()
-      while let line = lines.next() { take(line) }
+      while let line = lines.next() {
+        take(line)
+        if quick && item?.lines == 1 && item?.block.start == line.span.start && fence == nil
+          && line.span.start > 0 && line.span.end < buf.count && startsPlainItem(line)
+        {
+          takePlainItems(after: line)
+        }
+      }
       closeItem()
+    }
+
+    /// After `line`, a plain item (`startsPlainItem`) now open: the plain items that
+    /// follow it line after line, found sixty-four bytes at a time
+    /// (`NewlineScanner.plainLines`). Each closes the one before, so all but the last
+    /// are rows of one line; the last stays open, as `take` leaves it.
+    mutating func takePlainItems(after line: LineCursor.Line) {
+      guard builder.countsStretches else { return }
+      let run = NewlineScanner.plainLines(
+        from: line.span.start, until: buf.count, in: buf, MarkdownItemRule.self)
+      // `run.count` lines from `line` on, each a plain item.
+      guard run.count > 1 else { return }
+      let last = NewlineScanner.lineStart(before: run.end, in: buf)
+      if builder.extendsLines(at: line.span.start) {
+        builder.items(lines: run.count - 1, endingAt: last)
+      } else {
+        builder.item(line.span, lines: 1)
+        var s = line.span.end
+        if s < last && builder.extendsLines(at: s) {
+          builder.items(lines: run.count - 2, endingAt: last)
+        } else {
+          // Rows kept span by span: one at a time.
+          while s < last {
+            let e = NewlineScanner.next(from: s, in: buf) + 1
+            builder.item(Span(start: s, end: e), lines: 1)
+            s = e
+          }
+        }
+      }
+      item = (Span(start: last, end: run.end), 1, 2)
+      lines.skip(to: run.end, lines: run.count - 1)
     }
 
     /// Line 1 exactly `---` opens front matter closed by `---` or `...`.
@@ -261,5 +299,38 @@ public enum MarkdownFormat {
       blanks = nil
       if fence?.inItem == true { fence = nil }
     }
+  }
+}
+
+/// Lines that start `- text`, `* text` or `+ text` from column 0, a little more
+/// narrowly than `startsPlainItem` (the third byte above a space and none of `*+,-`):
+/// what it refuses, the line-by-line reading decides.
+enum MarkdownItemRule: LineRule {
+  static var lookahead: Int { 2 }
+
+  @inline(__always)
+  static func refuses(
+    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
+  ) -> UInt64 {
+    typealias Bytes = SIMD16<UInt8>
+    typealias Mask = SIMDMask<SIMD16<Int8>>
+    // One comparison a statement, each of concrete types: in one long expression the
+    // type checker picks the generic, lane-by-lane operators.
+    let second = base.loadUnaligned(fromByteOffset: at + 1, as: Bytes.self)
+    let third = base.loadUnaligned(fromByteOffset: at + 2, as: Bytes.self)
+    let dash: Mask = bytes .== Bytes(repeating: 45)
+    let star: Mask = bytes .== Bytes(repeating: 42)
+    let plus: Mask = bytes .== Bytes(repeating: 43)
+    let space: Mask = second .== Bytes(repeating: 32)
+    let above: Mask = third .> Bytes(repeating: 32)
+    let below: Mask = third .< Bytes(repeating: 42)
+    let after: Mask = third .> Bytes(repeating: 45)
+    let marker: Mask = dash .| star .| plus
+    let thirdOK: Mask = above .& (below .| after)
+    let plain: Mask = starts .& marker .& space .& thirdOK
+    // Starts that are not plain items: the bits of `starts` that `plain` lacks.
+    let s = unsafeBitCast(starts, to: SIMD2<UInt64>.self)
+    let k = unsafeBitCast(plain, to: SIMD2<UInt64>.self)
+    return (s[0] ^ k[0]) | (s[1] ^ k[1])
   }
 }

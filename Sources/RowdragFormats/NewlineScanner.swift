@@ -93,6 +93,90 @@ enum NewlineScanner {
     return buf.count
   }
 
+  /// The start of the line that ends at `end` (after its terminator, or at the end of
+  /// the input): just after the last newline before `end - 1`, or 0. Eight bytes a
+  /// step, backwards.
+  static func lineStart(before end: Int, in buf: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = buf.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var i = end - 1  // bytes before i are searched
+    while i >= 8 {
+      let m = marks(raw.loadUnaligned(fromByteOffset: i - 8, as: UInt64.self))
+      if m != 0 { return i - 8 + (63 - m.leadingZeroBitCount) / 8 + 1 }
+      i -= 8
+    }
+    while i > 0 {
+      if buf[i - 1] == 10 { return i }
+      i -= 1
+    }
+    return 0
+  }
+
+  /// The lines from `start` on that end before `limit` and whose start `rule` accepts
+  /// (and whose bytes it does): how many, and where the last of them ends (`start`
+  /// when none). `start` must be a line start after the first (`buf[start - 1]` is a
+  /// newline) and its line one of those.
+  ///
+  /// Sixty-four bytes a step, in sixteen-byte vectors: a byte is a line's first when
+  /// the byte before it is a newline, so comparing the input with itself one byte
+  /// later finds every line start of a step at once; newlines are counted as
+  /// `blockCounts` counts them. A step where `rule` refuses a byte ends the stretch,
+  /// and the caller reads on line by line from its last line end: what a format whose
+  /// lines decide by their first bytes (todo's `#` and blank lines, CSV's blank lines,
+  /// Markdown's `- ` items) pays for its common lines is about what counting them costs.
+  @inline(__always)
+  static func plainLines<Rule: LineRule>(
+    from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, _ rule: Rule.Type
+  ) -> (count: Int, end: Int) {
+    guard let base = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
+    let p = UnsafeRawPointer(base)
+    let newline = SIMD16<UInt8>(repeating: 10)
+    var acc = SIMD16<UInt8>()
+    var steps = 0
+    var total = 0
+    var c = start
+    while c + 64 + Rule.lookahead <= limit {
+      let v0 = p.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self)
+      let v1 = p.loadUnaligned(fromByteOffset: c + 16, as: SIMD16<UInt8>.self)
+      let v2 = p.loadUnaligned(fromByteOffset: c + 32, as: SIMD16<UInt8>.self)
+      let v3 = p.loadUnaligned(fromByteOffset: c + 48, as: SIMD16<UInt8>.self)
+      @inline(__always)
+      func starts(_ at: Int) -> SIMDMask<SIMD16<Int8>> {
+        p.loadUnaligned(fromByteOffset: at - 1, as: SIMD16<UInt8>.self) .== newline
+      }
+      let bad =
+        Rule.refuses(v0, starts(c), p, c) | Rule.refuses(v1, starts(c + 16), p, c + 16)
+        | Rule.refuses(v2, starts(c + 32), p, c + 32)
+        | Rule.refuses(v3, starts(c + 48), p, c + 48)
+      guard bad == 0 else { break }
+      // A true lane is all ones (-1): subtracting counts it, four at most a step.
+      acc &-= unsafeBitCast(v0 .== newline, to: SIMD16<UInt8>.self)
+      acc &-= unsafeBitCast(v1 .== newline, to: SIMD16<UInt8>.self)
+      acc &-= unsafeBitCast(v2 .== newline, to: SIMD16<UInt8>.self)
+      acc &-= unsafeBitCast(v3 .== newline, to: SIMD16<UInt8>.self)
+      c += 64
+      steps += 1
+      if steps == 63 {
+        total += laneSum(acc)
+        acc = SIMD16<UInt8>()
+        steps = 0
+      }
+    }
+    total += laneSum(acc)
+    guard total > 0 else { return (0, start) }
+    return (total, lineStart(before: c + 1, in: buf))
+  }
+
+  /// The sum of sixteen byte lanes.
+  @inline(__always)
+  private static func laneSum(_ a: SIMD16<UInt8>) -> Int {
+    let low = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
+    let w = unsafeBitCast(a, to: SIMD2<UInt64>.self)
+    let pairs = (w & low) &+ ((w &>> 8) & low)
+    let sums = (pairs &* 0x0001_0001_0001_0001) &>> 48
+    return Int(sums[0] &+ sums[1])
+  }
+
   /// Number of newlines in `range` of `buf`, eight bytes at a time.
   static func count(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     guard let base = buf.baseAddress else { return 0 }
@@ -200,5 +284,66 @@ private struct BlockCounter: @unchecked Sendable {
     }
     let sums = ((widen(a0) &+ widen(a1) &+ widen(a2) &+ widen(a3)) &* 0x0001_0001_0001_0001) &>> 48
     return Int(sums[0] &+ sums[1])
+  }
+}
+
+/// Which lines `NewlineScanner.plainLines` may count: a test of sixteen bytes at a
+/// time, given which of them start lines. Only the vector operations that compile to
+/// single instructions are used (`.==`, `.<`, `.>`, `.&`, `.|` of masks); `.!=`, `.!`
+/// and `&` of vectors are lane-by-lane loops in the standard library.
+protocol LineRule {
+  /// Bytes past a step that `refuses` reads.
+  static var lookahead: Int { get }
+  /// Nonzero when a lane of `bytes` (at offset `at` of `base`) ends the stretch;
+  /// `starts` marks the lanes that start a line.
+  static func refuses(
+    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
+  ) -> UInt64
+}
+
+extension LineRule {
+  static var lookahead: Int { 0 }
+
+  /// Nonzero when a lane of `mask` is true.
+  @inline(__always)
+  static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+    let w = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return w[0] | w[1]
+  }
+}
+
+/// Lines whose first byte is `$` or above: git todo commands (no blank, comment or
+/// indented line).
+enum TodoLineRule: LineRule {
+  @inline(__always)
+  static func refuses(
+    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
+  ) -> UInt64 {
+    let low: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<UInt8>(repeating: 36)
+    return any(starts .& low)
+  }
+}
+
+/// Lines whose first byte is above a space: JSON Lines rows (no blank line).
+enum JSONLinesRule: LineRule {
+  @inline(__always)
+  static func refuses(
+    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
+  ) -> UInt64 {
+    let low: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<UInt8>(repeating: 33)
+    return any(starts .& low)
+  }
+}
+
+/// Lines without a quote whose first byte is no control byte up to CR: CSV and TSV
+/// records of one line (no blank line).
+enum DelimitedLineRule: LineRule {
+  @inline(__always)
+  static func refuses(
+    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
+  ) -> UInt64 {
+    let low: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<UInt8>(repeating: 14)
+    let quote: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16<UInt8>(repeating: 34)
+    return any((starts .& low) .| quote)
   }
 }

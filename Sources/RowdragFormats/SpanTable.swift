@@ -1,9 +1,19 @@
-/// The blocks of a list's rows, eight bytes a span (two 32-bit offsets) while the
-/// input is under 4 GiB and sixteen above.
+/// The blocks of a list's rows.
 ///
-/// Ten million rows then touch 80 MB instead of 160 MB: on a virtual machine fresh
-/// memory costs more to fault in and clear than scanning the file costs, so the bytes
-/// a row takes are a large part of the load time, and of the peak memory.
+/// While a file is read, rows are kept as *runs*: a run is a row with its own span and
+/// the rows after it that are each the single line after the one before, so a file
+/// whose rows are its lines, but for a few trivia lines or headers, is a handful of
+/// runs and costs no memory a row (`RowRun`). A row inside a run is found again by
+/// walking its lines from the nearer end of the run; when such walks add up to more
+/// lines than the table has rows (a listing, the live view, a shuffle written back), every
+/// span is made once (`materialized`) and used from then on. A file of many short runs
+/// (M3U's two-line entries, a CSV whose every record spans lines) turns to the explicit
+/// table as it is read.
+///
+/// Explicit spans are eight bytes (two 32-bit offsets) while the input is under 4 GiB
+/// and sixteen above: on a virtual machine fresh memory costs more to fault in and
+/// clear than scanning the file costs, so the bytes a row takes are a large part of
+/// the load time, and of the peak memory.
 public struct SpanTable: RandomAccessCollection, Sendable {
   /// `start << 32 | end`, for inputs under 4 GiB.
   private var narrow: [UInt64] = []
@@ -16,8 +26,34 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   private var tail: [UInt64] = []
   private let isWide: Bool
 
-  /// An empty table for spans of an input of `inputSize` bytes.
+  /// The input, for finding the lines of runs; nil: the table is explicit.
+  private var store: ByteStore?
+  /// The runs, in row order; the last one's `last` is `openLast`.
+  private var runs: [RowRun] = []
+  /// Rows in runs.
+  private var runRows = 0
+  /// The end of the last row of the last run.
+  private var openLast = 0
+  /// Room to reserve should the table turn explicit while it is built.
+  private var room = 0
+  /// The explicit table made from the runs, once walks have cost enough.
+  private let cache = RunCache()
+
+  /// An empty explicit table for spans of an input of `inputSize` bytes.
   init(inputSize: Int) { isWide = inputSize > Int(UInt32.max) }
+
+  /// Runs kept before a table of short runs turns explicit.
+  private var runsBeforeExplicit = 4096
+
+  /// An empty table kept as runs while it can be, with `room` spans to reserve if not;
+  /// it turns explicit once it has `runsBeforeExplicit` runs of under four rows on
+  /// average.
+  init(runsOf store: ByteStore, room: Int, runsBeforeExplicit: Int = 4096) {
+    isWide = store.count > Int(UInt32.max)
+    self.store = store
+    self.room = room
+    self.runsBeforeExplicit = runsBeforeExplicit
+  }
 
   /// The spans of `spans`, of an input of `inputSize` bytes.
   init(_ spans: some Sequence<Span>, inputSize: Int) {
@@ -27,11 +63,81 @@ public struct SpanTable: RandomAccessCollection, Sendable {
 
   /// Reserves room for `count` spans as address space with huge pages (`reserveLarge`).
   mutating func reserveLarge(_ count: Int) {
-    if isWide { wide.reserveLarge(count) } else { narrow.reserveLarge(count) }
+    if store != nil {
+      room = count
+    } else if isWide {
+      wide.reserveLarge(count)
+    } else {
+      narrow.reserveLarge(count)
+    }
+  }
+
+  /// Whether the table is still runs.
+  var isRuns: Bool { store != nil }
+
+  /// Appends a row's block; `singleLine` says it is one line, terminator included, so
+  /// that a row right after the one before extends its run. Inlined: it runs once a
+  /// row, and the common case is two comparisons and two stores.
+  @inline(__always)
+  mutating func append(_ span: Span, singleLine: Bool) {
+    if store != nil {
+      if singleLine && span.start == openLast && runRows > 0 {
+        openLast = span.end
+        runRows += 1
+      } else {
+        openRun(span)
+      }
+    } else {
+      appendExplicit(span)
+    }
+  }
+
+  /// Appends a row's block, of any number of lines.
+  mutating func append(_ span: Span) { append(span, singleLine: false) }
+
+  /// Appends `lines` rows of one line each, the first starting where the last row
+  /// ends, the last ending at `end`: the rows of a stretch that holds nothing else.
+  @inline(__always)
+  mutating func appendLines(_ lines: Int, endingAt end: Int) {
+    openLast = end
+    runRows += lines
+  }
+
+  /// Whether `appendLines` may be used now: runs, and a row to extend.
+  @inline(__always)
+  var canAppendLines: Bool { store != nil && runRows > 0 }
+
+  /// The end of the last row (runs only).
+  var lastEnd: Int { openLast }
+
+  @inline(never)
+  private mutating func openRun(_ span: Span) {
+    if !runs.isEmpty { runs[runs.count - 1].last = openLast }
+    // Runs of under four rows on average cost more than the spans: turn explicit.
+    if runs.count >= runsBeforeExplicit && runs.count * 4 > runRows {
+      makeExplicit()
+      return appendExplicit(span)
+    }
+    runs.append(RowRun(row: runRows, start: span.start, end: span.end, last: span.end))
+    runRows += 1
+    openLast = span.end
+  }
+
+  /// Turns the runs into the explicit table in place.
+  private mutating func makeExplicit() {
+    guard store != nil else { return }
+    let spans = materialized()
+    store = nil
+    runs = []
+    narrow = spans.narrow
+    wide = spans.wide
+    tail = spans.tail
+    runRows = 0
+    if !isWide { narrow.reserveLarge(Swift.max(room, narrow.count)) }
   }
 
   @inline(__always)
-  mutating func append(_ span: Span) {
+  private mutating func appendExplicit(_ span: Span) {
     if isWide {
       wide.append(span)
     } else {
@@ -41,11 +147,26 @@ public struct SpanTable: RandomAccessCollection, Sendable {
     }
   }
 
-  /// Appends every span of `other` (spans of the same input): a narrow table's array
-  /// becomes this one's tail without a copy when this has none yet.
+  /// Appends every span of `other` (spans of the same input): runs join runs; a narrow
+  /// table's array becomes this one's tail without a copy when this has none yet.
   mutating func append(contentsOf other: SpanTable) {
+    if isRuns && other.isRuns {
+      guard other.runRows > 0 else { return }
+      if !runs.isEmpty { runs[runs.count - 1].last = openLast }
+      let base = runRows
+      var next = other.runs
+      next[next.count - 1].last = other.openLast
+      for k in next.indices { next[k].row += base }
+      runs.append(contentsOf: next)
+      runRows += other.runRows
+      openLast = other.openLast
+      return
+    }
+    var other = other
+    other.makeExplicit()
+    makeExplicit()
     if isWide || other.isWide {
-      for span in other { append(span) }
+      for span in other { appendExplicit(span) }
     } else if tail.isEmpty && other.tail.isEmpty {
       tail = other.narrow
     } else {
@@ -60,10 +181,14 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { isWide ? wide.count : narrow.count + tail.count }
+  public var endIndex: Int {
+    if store != nil { return runRows }
+    return isWide ? wide.count : narrow.count + tail.count
+  }
 
   @inline(__always)
   public subscript(_ i: Int) -> Span {
+    if store != nil { return runSpan(i) }
     if isWide { return wide[i] }
     let packed = i < narrow.count ? narrow[i] : tail[i - narrow.count]
     return Span(start: Int(packed >> 32), end: Int(packed & 0xFFFF_FFFF))
@@ -73,6 +198,7 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   /// starts where the one before it ends: how far one write can reach.
   @inline(__always)
   func contiguousEnd(from: Int, limit: Int) -> Int {
+    if store != nil { return runsContiguousEnd(from: from, limit: limit) }
     var t = from
     if isWide {
       while t + 1 < limit && wide[t].end == wide[t + 1].start { t += 1 }
@@ -90,5 +216,121 @@ public struct SpanTable: RandomAccessCollection, Sendable {
       }
     }
     return t
+  }
+}
+
+/// A row with its own span, and the rows after it (up to the next run's) that are each
+/// the single line after the one before.
+struct RowRun: Sendable {
+  /// The first row's index.
+  var row: Int
+  /// The first row's block.
+  var start: Int
+  var end: Int
+  /// The end of the run's last row.
+  var last: Int
+}
+
+/// The explicit table made once from a table of runs, shared by its copies (a pure
+/// function of the runs, which no copy changes once it is looked up: a table that is
+/// appended to starts a cache of its own), and the lines walked so far.
+private final class RunCache: @unchecked Sendable {
+  var table: SpanTable?
+  var walked = 0
+}
+
+extension SpanTable {
+  /// The run holding row `i`.
+  @inline(__always)
+  private func run(of i: Int) -> Int {
+    var low = 0
+    var high = runs.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if runs[mid].row <= i { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The end of run `j`'s last row, and the row after it.
+  @inline(__always)
+  private func bounds(ofRun j: Int) -> (last: Int, next: Int) {
+    j + 1 < runs.count ? (runs[j].last, runs[j + 1].row) : (openLast, runRows)
+  }
+
+  private func runSpan(_ i: Int) -> Span {
+    if let table = cache.table, table.count == runRows { return table[i] }
+    precondition(i >= 0 && i < runRows, "row out of range")
+    let j = run(of: i)
+    let r = runs[j]
+    if i == r.row { return Span(start: r.start, end: r.end) }
+    let (last, next) = bounds(ofRun: j)
+    let forward = i - r.row - 1  // lines after the first row's
+    let backward = next - 1 - i  // lines before the last row's end
+    let walk = Swift.min(forward, backward)
+    if walk > 64 {
+      cache.walked += walk
+      if cache.walked > runRows + 4096 {
+        let table = materialized()
+        cache.table = table
+        return table[i]
+      }
+    }
+    guard let buf = store?.buffer else { return Span(start: 0, end: 0) }
+    if backward <= forward {
+      var end = last
+      for _ in 0..<backward { end = NewlineScanner.lineStart(before: end, in: buf) }
+      return Span(start: NewlineScanner.lineStart(before: end, in: buf), end: end)
+    }
+    let start =
+      forward == 0 ? r.end : NewlineScanner.newline(rank: forward - 1, from: r.end, in: buf) + 1
+    return Span(
+      start: start, end: Swift.min(buf.count, NewlineScanner.next(from: start, in: buf) + 1))
+  }
+
+  private func runsContiguousEnd(from: Int, limit: Int) -> Int {
+    if let table = cache.table, table.count == runRows {
+      return table.contiguousEnd(from: from, limit: limit)
+    }
+    var j = run(of: from)
+    while true {
+      let (last, next) = bounds(ofRun: j)
+      if next >= limit { return limit - 1 }
+      // Row `next` starts run j + 1: contiguous when it starts where run j ends.
+      guard runs[j + 1].start == last else { return next - 1 }
+      j += 1
+    }
+  }
+
+  /// The explicit table, made now (and kept) when the table is runs: for a caller about
+  /// to look up many rows (a search, a listing), one pass rather than walks that add up
+  /// to one first, and lookups without the cache's check each time.
+  func forVisits() -> SpanTable {
+    guard store != nil else { return self }
+    if let table = cache.table, table.count == runRows { return table }
+    let table = materialized()
+    cache.table = table
+    return table
+  }
+
+  /// Every span, explicit; the table itself when it is explicit.
+  func materialized() -> SpanTable {
+    guard let store else { return self }
+    if let table = cache.table, table.count == runRows { return table }
+    let buf = store.buffer
+    var result = SpanTable(inputSize: store.count)
+    if !isWide { result.narrow.reserveLarge(runRows) }
+    for j in runs.indices {
+      let r = runs[j]
+      let (last, _) = bounds(ofRun: j)
+      result.appendExplicit(Span(start: r.start, end: r.end))
+      var s = r.end
+      while s < last {
+        let e = Swift.min(buf.count, NewlineScanner.next(from: s, in: buf) + 1)
+        result.appendExplicit(Span(start: s, end: e))
+        s = e
+      }
+    }
+    return result
   }
 }

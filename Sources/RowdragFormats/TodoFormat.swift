@@ -28,7 +28,24 @@ public enum TodoFormat {
   static func sort(_ lines: inout LineCursor, until end: Int, into builder: inout BlockList.Builder)
   {
     let buf = lines.buf
-    while lines.offset < end, let line = lines.next() {
+    let limit = Swift.min(end, buf.count)
+    var quiet = 0
+    while lines.offset < end {
+      // A stretch of command lines after a row: counted, not read line by line.
+      // After a stretch of under 8 lines, the next 32 lines are read one by one.
+      let at = lines.offset
+      if quiet > 0 {
+        quiet -= 1
+      } else if at > 0 && buf[at] > 35 && builder.extendsLines(at: at) {
+        let run = NewlineScanner.plainLines(from: at, until: limit, in: buf, TodoLineRule.self)
+        if run.count < 8 { quiet = 32 }
+        if run.count > 0 {
+          builder.items(lines: run.count, endingAt: run.end)
+          lines.skip(to: run.end, lines: run.count)
+          continue
+        }
+      }
+      guard let line = lines.next() else { break }
       var i = line.span.start
       while i < line.span.end && (buf[i] == 32 || buf[i] == 9) { i += 1 }
       let first = i < line.span.end ? buf[i] : 10

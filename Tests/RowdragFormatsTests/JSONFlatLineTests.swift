@@ -63,7 +63,7 @@ struct JSONFlatLineTests {
       if rng.next(3) == 0 { text.removeLast() }
       let store = ByteStore(text)
       var cursor = LineCursor(store.buffer)
-      let scanner = JSONScanner(store, splitAbove: Int.max)
+      var scanner = JSONScanner(store, splitAbove: Int.max)
       while let line = cursor.next() {
         guard let flat = scanner.flatLine(line.content, names: Self.keyNames) else { continue }
         accepted += 1
@@ -89,7 +89,7 @@ struct JSONFlatLineTests {
     ]
     for (line, flat) in cases {
       let store = ByteStore(Array(line.utf8))
-      let scanner = JSONScanner(store, splitAbove: Int.max)
+      var scanner = JSONScanner(store, splitAbove: Int.max)
       #expect((scanner.flatLine(0..<store.count, names: Self.keyNames) != nil) == flat, "\(line)")
     }
   }

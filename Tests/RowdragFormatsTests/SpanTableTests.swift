@@ -45,3 +45,73 @@ struct SpanTableTests {
     }
   }
 }
+
+/// A table kept as runs of lines answers every question as the explicit table of the
+/// same spans does: random files of short lines, rows of one or more lines with gaps
+/// (trivia) between some, looked up in and out of order, joined from two halves, and
+/// turned explicit when its runs are many and short.
+@Suite("span tables kept as runs")
+struct SpanTableRunsTests {
+  /// Random lines, and rows over them: (block, lines) in order, with gaps.
+  static func rows(_ rng: inout SplitMix64) -> (ByteStore, [(Span, Int)]) {
+    var bytes: [UInt8] = []
+    var starts: [Int] = []
+    for _ in 0..<(1 + rng.next(120)) {
+      starts.append(bytes.count)
+      bytes += Array(repeating: 97, count: rng.next(90)) + [10]
+    }
+    if rng.next(2) == 0 {  // a last line without a terminator
+      starts.append(bytes.count)
+      bytes += Array(repeating: 98, count: 1 + rng.next(5))
+    }
+    starts.append(bytes.count)
+    var rows: [(Span, Int)] = []
+    var line = 0
+    while line < starts.count - 1 {
+      if rng.next(5) == 0 {  // trivia
+        line += 1
+        continue
+      }
+      let lines = rng.next(4) == 0 ? Swift.min(1 + rng.next(3), starts.count - 1 - line) : 1
+      rows.append((Span(start: starts[line], end: starts[line + lines]), lines))
+      line += lines
+    }
+    return (ByteStore(bytes), rows)
+  }
+
+  @Test("lookups, contiguous stretches, joins and the turn to explicit spans")
+  func runs() {
+    var rng = SplitMix64(seed: 11)
+    for round in 0..<1500 {
+      let (store, rows) = Self.rows(&rng)
+      let flat = rows.map(\.0)
+      let split = rng.next(rows.count + 1)
+      let limit = round % 3 == 0 ? 2 : 4096
+      var table = SpanTable(runsOf: store, room: 16, runsBeforeExplicit: limit)
+      var second = SpanTable(runsOf: store, room: 16, runsBeforeExplicit: limit)
+      for (k, row) in rows.enumerated() {
+        if k < split || round % 2 == 0 {
+          table.append(row.0, singleLine: row.1 == 1)
+        } else {
+          second.append(row.0, singleLine: row.1 == 1)
+        }
+      }
+      if round % 2 == 1 { table.append(contentsOf: second) }
+      #expect(table.count == flat.count)
+      // Out of order first, then every span in order (the walks then turn it explicit).
+      for _ in 0..<8 where !flat.isEmpty {
+        let k = rng.next(flat.count)
+        #expect(table[k] == flat[k], "row \(k) of \(flat)")
+      }
+      #expect(Array(table) == flat)
+      #expect(Array(table.materialized()) == flat)
+      for from in flat.indices {
+        for limit in (from + 1)...flat.count {
+          var t = from
+          while t + 1 < limit && flat[t].end == flat[t + 1].start { t += 1 }
+          #expect(table.contiguousEnd(from: from, limit: limit) == t, "\(flat) \(from) \(limit)")
+        }
+      }
+    }
+  }
+}
