@@ -699,13 +699,7 @@ def test_pgdn_pgup_home_end_move_a_lifted_row_a_screen_and_to_its_section_ends(b
     live.wait_for("lifted")
     live.send("\x1b[F")
     live.wait_for(">>     60  item 51")
-    live.send(" ")
-    live.wait_for("idle")
-    live.send("w")
-    live.wait_for("wrote")
-    live.send("q")
-    assert live.finish() == 0
-    lines = open(path).read().splitlines()
+    lines = drop_write_quit(live, path).splitlines()
     assert lines.index("item 51") == lines.index("# B") - 1, lines
 
 
