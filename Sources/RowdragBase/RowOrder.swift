@@ -182,6 +182,9 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   package mutating func move(from: Int, count k: Int, to: Int) {
     guard from != to, k > 0 else { return }
     if k == 1 { return move(from: from, to: to) }
+    if let (from, count, to) = RowOrder.smallerSide(from: from, count: k, to: to) {
+      return move(from: from, count: count, to: to)
+    }
     switch storage {
     case .flat(var ids):
       storage = .runs([])
@@ -215,6 +218,9 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   package static func rotate<T>(_ array: inout [T], from: Int, count k: Int, to: Int) {
     guard from != to, k > 0 else { return }
     if k == 1 { return rotate(&array, from: from, to: to) }
+    if let (from, count, to) = smallerSide(from: from, count: k, to: to) {
+      return rotate(&array, from: from, count: count, to: to)
+    }
     let lo = Swift.min(from, to)
     let n = Swift.max(from, to) + k - lo
     // [lo, lo + n) rotates left by `left`: down, the block is the leading part.
@@ -232,6 +238,16 @@ public struct RowOrder: RandomAccessCollection, Sendable {
         _ = UnsafeMutableBufferPointer(start: base, count: n - left).update(fromContentsOf: aside)
       }
     }
+  }
+
+  /// A block of `count` moved from `from` to `to` that passes fewer rows than it holds
+  /// is the same as the rows it passes moved past it the other way: that move, or nil
+  /// when the block is already the smaller side. A range stepping one slot then moves
+  /// one row, with nothing set aside.
+  private static func smallerSide(from: Int, count k: Int, to: Int) -> (Int, Int, Int)? {
+    let passed = abs(to - from)
+    guard passed < k else { return nil }
+    return to > from ? (from + k, passed, from) : (to, passed, to + k)
   }
 
   /// Moves `array[from]` to `to`, shifting those between by one (a memmove). Shared
