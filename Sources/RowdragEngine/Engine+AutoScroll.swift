@@ -9,14 +9,15 @@ extension Engine {
   func evaluate(_ lift: Lift, center: Double, offset o: Double, at now: Double)
     -> ScrollDecision
   {
-    // Read through, not copied: a copy of the whole profile costs reference counts
-    // on every evaluation.
+    // Read through, not copied: a copy of the whole profile (or of the law's
+    // existential) costs reference counts and a value-witness call on every evaluation.
     let keys = settings.autoscroll.keys
-    let law = settings.autoscroll.law.function
     let (top, bottom, pointTop, pointBottom) = measure(lift, center: center, offset: o)
     let span = keys.edges == .pixel ? settings.viewport : bottom - top
     let h = lift.height
-    let zone = law.zone(span: span, rowHeight: h) ?? keys.zone.resolve(span: span, rowHeight: h)
+    let zone =
+      settings.autoscroll.law.function.zone(span: span, rowHeight: h)
+      ?? keys.zone.resolve(span: span, rowHeight: h)
     guard zone >= 0 else { return .none }
     let run = lift.scroll
     let inTop: Bool
@@ -61,7 +62,7 @@ extension Engine {
         depth: pointBottom - (bottom - zone), zone: zone, distance: bottom - pointBottom,
         span: span, rowHeight: h, room: range.upperBound - o,
         runMilliseconds: 1000 * (now - (run.runStart ?? now)), count: run.count)
-    guard var amount = law.amount(reading) else { return .none }
+    guard var amount = settings.autoscroll.law.function.amount(reading) else { return .none }
     if let damp = keys.damp, run.damped {
       amount = damp.apply(amount, milliseconds: 1000 * (now - run.liftTime))
     }
@@ -121,14 +122,14 @@ extension Engine {
   /// Returns the signed amount applied.
   @discardableResult
   mutating func applyScroll(_ lift: inout Lift, at now: Double) -> Double {
-    let law = settings.autoscroll.law.function
     let decision = sampledDecision(lift, at: now)
+    let readsRunTime = settings.autoscroll.law.function.readsRunTime
     guard decision.direction != 0 else {
-      if law.readsRunTime { lift.scroll.runStart = nil }
+      if readsRunTime { lift.scroll.runStart = nil }
       return 0
     }
-    if law.readsRunTime && lift.scroll.runStart == nil { lift.scroll.runStart = now }
-    if law.readsCount { lift.scroll.count = decision.amount }
+    if readsRunTime && lift.scroll.runStart == nil { lift.scroll.runStart = now }
+    if settings.autoscroll.law.function.readsCount { lift.scroll.count = decision.amount }
     let newOffset = clampOffset(offset + addend(decision))
     lift.center += newOffset - offset
     offset = newOffset

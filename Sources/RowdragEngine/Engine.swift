@@ -36,6 +36,12 @@ public struct Engine: Sendable {
   /// Under `range=helper`, the content y of the snapshot's bottom as the last drag placed
   /// it, which the scroll range reaches (`Engine+HelperRange`); nil otherwise.
   var helperBottom: Double?
+  /// The geometry the table's reorder rule runs over (`tableReorderStep`), kept between
+  /// runs with an empty layout in it: a run lends it the engine's layout and takes it
+  /// back, and builds or destroys nothing (a fresh geometry's empty arrays cost 7 % of a
+  /// `dndkit` frame in reference counting, measured with callgrind).
+  var tableGeometry = TableGeometry(
+    layout: Layout(emptyPlaceholder: ()), lifted: Slot(position: 0, section: 0))
 
   /// One undoable edit: a row, or a block of `count` rows (a range, SPEC §10), moved
   /// from one index path to another; positions are the first row's.

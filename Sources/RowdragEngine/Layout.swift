@@ -82,10 +82,8 @@ public struct Layout: Sendable {
     }
   }
 
-  /// An empty layout to stand in while the real one is lent out (see `TableGeometry`).
-  /// Every array in it is the shared empty one. Built afresh for each reorder-rule run:
-  /// cheaper than copying a shared `static let`, whose copy retains every array and
-  /// costs a once-check (6 % of a `dndkit` frame, measured with callgrind).
+  /// An empty layout to stand in while the real one is lent out (see `TableGeometry`,
+  /// `Engine.tableGeometry`). Every array in it is the shared empty one.
   init(emptyPlaceholder: Void) {
     order = RowOrder(identityOfCount: 0)
     flagStore = []

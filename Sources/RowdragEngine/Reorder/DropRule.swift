@@ -14,6 +14,7 @@ public struct DropRule: ReorderStrategy {
   public func acts(on event: ReorderEvent) -> Bool { event == .release }
 
   /// Above or below the row under the finger.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -23,6 +23,7 @@ public struct EdgeRule: ReorderStrategy {
 
   /// Steps the lifted item past every neighbour whose midpoint its leading edge has
   /// crossed.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -14,6 +14,7 @@ public struct FarRule: ReorderStrategy {
   ) { _ in FarRule() }
 
   /// At most one step.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

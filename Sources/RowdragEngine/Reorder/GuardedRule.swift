@@ -12,6 +12,7 @@ public struct GuardedRule: ReorderStrategy {
   ) { _ in GuardedRule() }
 
   /// `under` when the guard lets it.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -32,6 +32,7 @@ public struct HalvesRule: ReorderStrategy {
   }
 
   /// One pass, then steps towards its target.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -20,6 +20,7 @@ public struct IntersectRule: ReorderStrategy {
   }
 
   /// One move at most.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -27,6 +27,7 @@ public struct ItemViewRule: ReorderStrategy {
   public func acts(on event: ReorderEvent) -> Bool { event == .release }
 
   /// Above or below the row under the finger, or after the last row.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

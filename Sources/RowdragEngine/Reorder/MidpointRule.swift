@@ -15,6 +15,7 @@ public struct MidpointRule: ReorderStrategy {
   ) { _ in MidpointRule() }
 
   /// Steps the lifted item past every neighbour whose midpoint the center has crossed.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

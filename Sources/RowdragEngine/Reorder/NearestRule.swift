@@ -19,6 +19,7 @@ public struct NearestRule: ReorderStrategy {
   ) { _ in NearestRule() }
 
   /// Moves the lifted item to the nearest reachable slot.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

@@ -20,6 +20,7 @@ public struct OverlapRule: ReorderStrategy {
 
   /// The winner among the rows' slots at lift, then the lifted item moved there (or
   /// back to its source) in one move, only when that is somewhere else.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

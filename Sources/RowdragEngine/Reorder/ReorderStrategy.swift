@@ -8,6 +8,12 @@
 /// own between calls.
 public protocol ReorderStrategy: Sendable {
   /// Moves the lifted item, zero or more slots, for the snapshot's current position.
+  ///
+  /// The engine calls this through `any ReorderStrategy`, so a generic body would reach
+  /// the geometry through witness tables at every row it asks about; each rule marks
+  /// its implementation `@_specialize(where Geometry == TableGeometry)`, and the table,
+  /// which runs a rule every frame or timer firing, gets a body with the geometry's
+  /// arithmetic inlined.
   func reorder<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: inout Geometry)
 
   /// Whether the rule runs after `event`: drags and frames unless it says otherwise

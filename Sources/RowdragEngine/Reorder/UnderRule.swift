@@ -12,6 +12,7 @@ public struct UnderRule: ReorderStrategy {
   ) { _ in UnderRule() }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
+  @_specialize(where Geometry == TableGeometry)
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {

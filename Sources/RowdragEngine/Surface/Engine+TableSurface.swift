@@ -73,17 +73,15 @@ extension Engine {
   /// Runs the rule once over `TableGeometry`.
   mutating func tableReorderStep(_ lift: inout Lift, event: ReorderEvent) {
     let input = reorderInput(lift, event: event)
-    // The layout moves into the geometry and back, so its storage is never shared
+    // The layout moves into the kept geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
-    var geometry = TableGeometry(
-      layout: Layout(emptyPlaceholder: ()),
-      lifted: Slot(position: lift.position, section: lift.section),
-      count: lift.count)
-    swap(&geometry.layout, &layout)
-    settings.rule.function.reorder(input, in: &geometry)
-    swap(&geometry.layout, &layout)
-    lift.position = geometry.lifted.position
-    lift.section = geometry.lifted.section
+    tableGeometry.lifted = Slot(position: lift.position, section: lift.section)
+    tableGeometry.count = lift.count
+    swap(&tableGeometry.layout, &layout)
+    settings.rule.function.reorder(input, in: &tableGeometry)
+    swap(&tableGeometry.layout, &layout)
+    lift.position = tableGeometry.lifted.position
+    lift.section = tableGeometry.lifted.section
   }
 
   /// What the table's frame skipping remembers: the frame states one and two frames
