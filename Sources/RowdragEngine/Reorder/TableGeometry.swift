@@ -3,15 +3,32 @@
 /// The vertical table as a reorder geometry: rows in sections, one after another down
 /// the y axis, with a titled section's 28-point header between sections.
 struct TableGeometry: ReorderGeometry {
-  var layout: Layout
+  private(set) var layout: Layout
   /// Where the lifted item is: its first row's slot.
-  var lifted: Slot
+  private(set) var lifted: Slot
   /// Rows in the lifted item: a range lifted as one block occupies `count` slots from
   /// `lifted` on and is one item to the rules (SPEC §10); 1 for a single row.
-  var count = 1
+  private(set) var count: Int
+  /// The lifted item's extent: the sum of its rows' heights at its slot now. Kept, not
+  /// computed at each ask, because rules ask at every row they visit; set wherever
+  /// the layout, the slot or the count changes.
+  private(set) var liftedLength: Double
 
-  /// The lifted item's extent: the sum of its rows' heights.
-  var liftedLength: Double { layout.height(at: lifted.position, count: count) }
+  init(layout: Layout, lifted: Slot, count: Int = 1) {
+    self.layout = layout
+    self.lifted = lifted
+    self.count = count
+    liftedLength = layout.height(at: lifted.position, count: count)
+  }
+
+  /// Swaps `other` with the geometry's layout, the lifted item at `lifted`: how the
+  /// engine lends its layout to a rule run and takes it back, never copying its storage.
+  mutating func exchangeLayout(_ other: inout Layout, lifted: Slot, count: Int) {
+    swap(&layout, &other)
+    self.lifted = lifted
+    self.count = count
+    liftedLength = layout.height(at: lifted.position, count: count)
+  }
 
   func neighbour(_ direction: AxisDirection) -> AxisItem? {
     let p = lifted.position
@@ -86,6 +103,7 @@ struct TableGeometry: ReorderGeometry {
       from: lifted.position, count: count, fromSection: lifted.section, to: slot.position,
       toSection: slot.section)
     lifted = slot
+    liftedLength = layout.height(at: lifted.position, count: count)
   }
 
   private func rowItem(_ position: Int, section: Int, destination: Int) -> AxisItem {

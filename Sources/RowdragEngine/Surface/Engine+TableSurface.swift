@@ -75,13 +75,13 @@ extension Engine {
     let input = reorderInput(lift, event: event)
     // The layout moves into the kept geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
-    tableGeometry.lifted = Slot(position: lift.position, section: lift.section)
-    tableGeometry.count = lift.count
-    swap(&tableGeometry.layout, &layout)
+    tableGeometry.exchangeLayout(
+      &layout, lifted: Slot(position: lift.position, section: lift.section), count: lift.count)
     settings.rule.function.reorder(input, in: &tableGeometry)
-    swap(&tableGeometry.layout, &layout)
-    lift.position = tableGeometry.lifted.position
-    lift.section = tableGeometry.lifted.section
+    let slot = tableGeometry.lifted
+    tableGeometry.exchangeLayout(&layout, lifted: slot, count: lift.count)
+    lift.position = slot.position
+    lift.section = slot.section
   }
 
   /// What the table's frame skipping remembers: the frame states one and two frames
