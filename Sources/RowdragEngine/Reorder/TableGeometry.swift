@@ -21,13 +21,20 @@ struct TableGeometry: ReorderGeometry {
     liftedLength = layout.height(at: lifted.position, count: count)
   }
 
-  /// Swaps `other` with the geometry's layout, the lifted item at `lifted`: how the
-  /// engine lends its layout to a rule run and takes it back, never copying its storage.
-  mutating func exchangeLayout(_ other: inout Layout, lifted: Slot, count: Int) {
-    swap(&layout, &other)
+  /// Takes `layout` for a rule run with the lifted item at `lifted`, leaving the
+  /// geometry's own (an empty stand-in) in its place: how the engine lends its layout,
+  /// never copying its storage. `giveBack` returns it.
+  mutating func borrow(_ layout: inout Layout, lifted: Slot, count: Int) {
+    swap(&self.layout, &layout)
     self.lifted = lifted
     self.count = count
-    liftedLength = layout.height(at: lifted.position, count: count)
+    liftedLength = self.layout.height(at: lifted.position, count: count)
+  }
+
+  /// Returns the layout `borrow` took, taking the stand-in back; the geometry is then
+  /// not asked anything until the next `borrow`.
+  mutating func giveBack(_ layout: inout Layout) {
+    swap(&self.layout, &layout)
   }
 
   func neighbour(_ direction: AxisDirection) -> AxisItem? {

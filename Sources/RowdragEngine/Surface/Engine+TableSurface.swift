@@ -75,13 +75,12 @@ extension Engine {
     let input = reorderInput(lift, event: event)
     // The layout moves into the kept geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
-    tableGeometry.exchangeLayout(
+    tableGeometry.borrow(
       &layout, lifted: Slot(position: lift.position, section: lift.section), count: lift.count)
     settings.rule.function.reorder(input, in: &tableGeometry)
-    let slot = tableGeometry.lifted
-    tableGeometry.exchangeLayout(&layout, lifted: slot, count: lift.count)
-    lift.position = slot.position
-    lift.section = slot.section
+    tableGeometry.giveBack(&layout)
+    lift.position = tableGeometry.lifted.position
+    lift.section = tableGeometry.lifted.section
   }
 
   /// What the table's frame skipping remembers: the frame states one and two frames
