@@ -141,13 +141,7 @@ public struct BlockList: ListDocument {
         of: blocks, ids: attributeRows ?? Array(blocks.indices), in: store.buffer, keys: keys)
       result = RowAttributes(heights: meta.heights, locked: meta.locked, pinned: meta.pinned)
     } else if let lineCounts {
-      var heights = [Double]()
-      heights.reserveCapacity(lineCounts.count)
-      lineCounts.forEachSegment { rows, lines in
-        heights.append(
-          contentsOf: repeatElement(lines == 1 ? .nan : -Double(lines), count: rows.count))
-      }
-      result.heights = heights
+      result.heights = lineCounts.map { $0 == 1 ? .nan : -Double($0) }
     }
     return result
   }

@@ -28,22 +28,16 @@ public struct LineCounts: Sendable, Equatable {
   /// Appends a row of `lines` lines.
   @inline(__always)
   mutating func append(_ lines: Int32) {
-    if explicit != nil {
-      explicit?.append(lines)
-    } else if values.last != lines {
-      newSegment(lines)
-    }
+    if explicit == nil && values.last != lines { newSegment(lines) }
+    if explicit != nil { explicit?.append(lines) }
     count += 1
   }
 
   /// Appends `rows` rows of `lines` lines each.
   mutating func append(_ lines: Int32, count rows: Int) {
     guard rows > 0 else { return }
-    if explicit != nil {
-      explicit?.append(contentsOf: repeatElement(lines, count: rows))
-    } else if values.last != lines {
-      newSegment(lines)
-    }
+    if explicit == nil && values.last != lines { newSegment(lines) }
+    if explicit != nil { explicit?.append(contentsOf: repeatElement(lines, count: rows)) }
     count += rows
   }
 
@@ -52,17 +46,13 @@ public struct LineCounts: Sendable, Equatable {
     other.forEachSegment { rows, lines in append(lines, count: rows.count) }
   }
 
+  /// Starts a segment of rows of `lines` lines at row `count`, or turns explicit (the
+  /// caller then appends the rows).
   @inline(never)
   private mutating func newSegment(_ lines: Int32) {
     // Segments of under eight rows on average cost more than a count a row.
     if starts.count >= LineCounts.segmentsBeforeExplicit && starts.count * 8 > count {
-      var all = [Int32]()
-      all.reserveCapacity(count + 1)
-      forEachSegment { rows, lines in
-        all.append(contentsOf: repeatElement(lines, count: rows.count))
-      }
-      explicit = all
-      explicit?.append(lines)
+      explicit = map { $0 }
       starts = []
       values = []
       return
@@ -94,6 +84,17 @@ public struct LineCounts: Sendable, Equatable {
     for k in starts.indices {
       body(starts[k]..<(k + 1 < starts.count ? starts[k + 1] : count), values[k])
     }
+  }
+
+  /// `transform` of every row's count, in row order.
+  func map<T>(_ transform: (Int32) -> T) -> [T] {
+    if let explicit { return explicit.map(transform) }
+    var result: [T] = []
+    result.reserveCapacity(count)
+    forEachSegment { rows, lines in
+      result.append(contentsOf: repeatElement(transform(lines), count: rows.count))
+    }
+    return result
   }
 
   /// The counts in the order of `ids`.
