@@ -38,7 +38,8 @@ struct PresetCommandTests {
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30", "under",
+      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30",
+      "under end=1",
       "0", "1", "1", "keep", "none", "first", "off",
     ],
     [

@@ -441,8 +441,10 @@ CAUSES = {
                 "pointer on a boundary line hits no row; rowdrag's `under` hit-tests [top, top + h). "
                 "Catalogue: `under` with rows hit on the open (top, top + h).",
     "ghost-last": "A pointer below the last row (in the list's empty space) moves the row to the "
-                  "end: _onDragOver (l. 1741-1742) with _ghostIsLast (l. 2220). rowdrag's `under` "
-                  "finds no row there. Catalogue: `under` that appends below the last row.",
+                  "end: _onDragOver (l. 1741-1763) with _ghostIsLast (l. 2220-2224: clientY > the "
+                  "last child's bottom), reached while elementFromPoint finds the list (l. 1416). "
+                  "Catalogue's `under` finds no row there: reproduced by the preset's `rule under "
+                  "end=1` (a finger on screen below the last row moves the row to the end).",
     # jQuery UI sortable
     "lift-clamp": "The lift clamps the offset to the range without the row: _mouseStart makes the "
                   "helper (the row itself) absolute (sortable.js l. 241), then _createPlaceholder "
@@ -569,7 +571,6 @@ EXPECTED = {
         4: (("offsets", "order"), ("throttle", "sort-interval")),
         5: (("first", "offsets", "order"), ("outside", "zone-limit")),
         8: (("first", "offsets", "order"), ("outside", "hidden-rows")),
-        10: (("order",), ("ghost-last",)),
         19: (("offsets", "order"), ("kept-event", "throttle")),
         27: (("offsets", "order"), ("throttle",)),
     },
@@ -584,6 +585,7 @@ REPRODUCED = {
     "sortablejs": {
         "first-move": ("distance 1, autoscroll sample=move", (9, 11, 14)),
         "timer-restart": ("autoscroll rearm=30", (7, 13, 15, 22)),
+        "ghost-last": ("rule under end=1", (10,)),
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),

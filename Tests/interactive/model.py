@@ -24,6 +24,7 @@ class Model:
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
+        self.rule_end = False
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -520,9 +521,21 @@ class Model:
                 self.sections[s - 1][1].append(rid)
                 self.lift["s"], self.lift["i"] = s - 1, len(self.sections[s - 1][1]) - 1
 
+    def set_rule(self, words):
+        """`set rule NAME [end=0|1]`: `end` belongs to `under` only."""
+        end = 0
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            if words[0] != "under" or key != "end" or value not in ("0", "1"):
+                raise Refused("rule")
+            end = int(value)
+        self.rule, self.rule_end = words[0], end == 1
+
     def under(self):
         found = self.hit(self.o + self.lift["finger"])
         if found is None:
+            if self.rule == "under" and self.rule_end:
+                self.to_end()
             return
         s, i = found
         ls, li = self.lift["s"], self.lift["i"]
@@ -538,6 +551,26 @@ class Model:
         # moveRowAtIndexPath(L -> R): L ends at R's index path.
         self.sections[s][1].insert(i, rid)
         self.lift["s"], self.lift["i"] = s, i
+
+    def to_end(self):
+        """`under end=1`: a finger on screen below the last row moves L after it."""
+        rows = [item for item in self.items() if item[0] == "row"]
+        finger = self.lift["finger"]
+        if not rows or not 0 <= finger < self.V:
+            return
+        _, s, i, top, hh = rows[-1]
+        ls, li = self.lift["s"], self.lift["i"]
+        if not self.o + finger > top + hh or (s, i) == (ls, li) or self.pinned(self.rid_at(s, i)):
+            return
+        if not self.cross and s != ls:
+            return
+        order = self.order()
+        after = self.global_index(ls, li) + len(self.members(self.rid_at(ls, li)))
+        if any(self.pinned(order[k]) for k in range(after, len(order) - 1)):
+            return
+        rid = self.sections[ls][1].pop(li)
+        self.sections[s][1].append(rid)
+        self.lift["s"], self.lift["i"] = s, len(self.sections[s][1]) - 1
 
     # -- the catalogue's rules (§3.2-§3.8) ------------------------------------------
     def lifted_top(self):
@@ -952,7 +985,7 @@ class Model:
             elif name == "set":
                 key = args[0]
                 if key == "rule":
-                    self.rule = args[1]
+                    self.set_rule(args[1:])
                 elif key == "sections":
                     self.cross = args[1] == "cross"
                 elif key == "grab":
@@ -989,7 +1022,8 @@ class Model:
                     self.require_idle()
                     autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
                     self.profile = catalogue.parse(autoscroll.split())
-                    self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
+                    self.set_rule(rule.split())
+                    self.hold, self.slop, self.distance = float(hold), float(slop), float(distance)
                     self.grab_mode, self.clamp_mode = grab, clamp
                     self.start = catalogue.STARTS.get(args[1], "first")
                     self.reveal = catalogue.REVEALS.get(args[1], (0.0, False))

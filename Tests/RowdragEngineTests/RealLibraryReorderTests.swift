@@ -1,0 +1,110 @@
+import Testing
+
+@testable import RowdragEngine
+
+/// `under end=1`, the reorder behaviour that reproduces SortableJS's `_ghostIsLast`
+/// (issue 24): computed by hand on 44-point rows in a 600-point viewport with no
+/// auto-scroll. Ten rows end at content 440, below which the list is empty.
+@Suite("real library reorder rules")
+struct RealLibraryReorderTests {
+  /// `under` with `end`.
+  func under(end: Double) throws -> ReorderRule {
+    try ReorderRule(UnderRule.kind, values: ["end": .points(end)])
+  }
+
+  /// `n` rows (`flags` if given, in sections of `sizes` rows), the rule `under end=END`,
+  /// the row at screen y 100 (row 2) lifted by a press there.
+  func engine(
+    end: Double, sizes: [Int] = [10], flags: [RowFlags]? = nil, keep: Bool = false,
+    pressAt y: Double = 100
+  ) throws -> Engine {
+    let rule = try under(end: end)
+    var e = makeEngine(sizes.map { SectionSpec(titled: false, rowCount: $0) }, flags: flags) {
+      $0.rule = rule
+      $0.autoscroll = .off
+      $0.sections = keep ? .keep : .cross
+    }
+    try e.press(screenY: y)
+    #expect(e.lift != nil)
+    return e
+  }
+
+  @Test("end=1: a finger on screen below the last row moves the row to the end")
+  func belowTheLastRow() throws {
+    var e = try engine(end: 1)
+    try e.drag(toScreenY: 500)
+    #expect(e.ids == [0, 1, 3, 4, 5, 6, 7, 8, 9, 2])
+    #expect(e.lift?.position == 9)
+    // Back over row 4 (content 200, rows 176…220 after the move): `under` as before.
+    try e.drag(toScreenY: 200)
+    #expect(e.lift?.position == 4)
+    #expect(e.brokenInvariant() == nil)
+    var plain = try engine(end: 0)
+    try plain.drag(toScreenY: 500)
+    #expect(plain.ids == Array(0..<10))
+  }
+
+  @Test("end=1: the last row's bottom line is not below it; the view's bottom line is off screen")
+  func edges() throws {
+    // 440 is the last row's bottom line (`clientY > rect.bottom` is strict); 441 is below.
+    for (y, moved) in [(440.0, false), (441, true), (599, true), (600, false), (-1, false)] {
+      var e = try engine(end: 1)
+      try e.drag(toScreenY: y)
+      #expect((e.ids != Array(0..<10)) == moved, "\(y)")
+    }
+  }
+
+  @Test("end=1: the row already last, a pinned last row or a pin on the way: nothing moves")
+  func refused() throws {
+    var last = try engine(end: 1, pressAt: 420)
+    try last.drag(toScreenY: 500)
+    #expect(last.ids == Array(0..<10))
+    #expect(last.lift?.position == 9)
+    for pinned in [9, 6] {
+      var flags = [RowFlags](repeating: [], count: 10)
+      flags[pinned] = .pinned
+      var e = try engine(end: 1, flags: flags)
+      try e.drag(toScreenY: 500)
+      #expect(e.ids == Array(0..<10), "pin at \(pinned)")
+    }
+    // A locked row is a valid target, as for every rule.
+    var flags = [RowFlags](repeating: [], count: 10)
+    flags[9] = .locked
+    var locked = try engine(end: 1, flags: flags)
+    try locked.drag(toScreenY: 500)
+    #expect(locked.lift?.position == 9)
+  }
+
+  @Test("end=1: the end of the last section, only when sections may be crossed")
+  func sections() throws {
+    // Sections of 5 and 5 rows, untitled: the last row ends at 440 as before.
+    var keep = try engine(end: 1, sizes: [5, 5], keep: true)
+    try keep.drag(toScreenY: 500)
+    #expect(keep.ids == Array(0..<10))
+    var cross = try engine(end: 1, sizes: [5, 5])
+    try cross.drag(toScreenY: 500)
+    #expect(cross.ids == [0, 1, 3, 4, 5, 6, 7, 8, 9, 2])
+    #expect(cross.sectionSizes == [4, 6])
+    #expect(cross.brokenInvariant() == nil)
+  }
+
+  @Test("end=1: a lifted block goes to the end whole")
+  func block() throws {
+    let rule = try under(end: 1)
+    var e = plainEngine(10) {
+      $0.rule = rule
+      $0.autoscroll = .off
+    }
+    try e.press(position: 2, count: 3)
+    try e.drag(toScreenY: 500)
+    #expect(e.ids == [0, 1, 5, 6, 7, 8, 9, 2, 3, 4])
+    #expect(e.brokenInvariant() == nil)
+  }
+
+  @Test("end is 0 or 1")
+  func range() {
+    #expect(throws: EngineError.self) { try under(end: 2) }
+    #expect(throws: EngineError.self) { try under(end: 0.5) }
+    #expect((try? under(end: 0)) == ReorderRule.under)
+  }
+}
