@@ -123,6 +123,7 @@ extension EngineTarget {
     keys.range = pick(ScrollRange.allCases)
     keys.lift = pick(LiftScroll.allCases)
     keys.rearm = pick([nil, 30, 7.5])
+    keys.latch = pick([nil, 30, 7.5])
     keys.expiry = pick(TimerExpiry.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
       keys.damp = Damping(start: 360, end: 1200)

@@ -36,6 +36,7 @@ struct CompletionTests {
     #expect(try complete("set autoscroll power cl") == .words(["clock="]))
     #expect(try complete("set autoscroll rate z") == .words([]))
     #expect(try complete("set autoscroll fixed z") == .words(["zone="]))
+    #expect(try complete("set autoscroll fixed la") == .words(["latch="]))
     #expect(
       try complete("set autoscroll fixed clock=t") == .words(["clock=timer:"]))
     #expect(try complete("set pre") == .words(["preset"]))

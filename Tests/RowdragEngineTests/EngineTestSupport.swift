@@ -127,6 +127,7 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
   keys.range = pick(ScrollRange.allCases)
   keys.lift = pick(LiftScroll.allCases)
   keys.rearm = pick([nil, 30, 7.5])
+  keys.latch = pick([nil, 30, 7.5])
   keys.expiry = pick(TimerExpiry.allCases)
   if kind.name == "power" && keys.sample == .frame && rng.next(2) == 0 {
     keys.damp = Damping(start: 360, end: 1200)

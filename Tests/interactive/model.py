@@ -201,7 +201,7 @@ class Model:
             self.helper = top + hh
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
-                     "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
+                     "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
                      "up": False, "down": False}
         self.lift["center"] = self.snapshot_center(finger)
         self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
@@ -270,14 +270,23 @@ class Model:
             if self.clamp(self.o) != self.o:
                 self.o = self.clamp(self.o)
                 lift["center"] = self.snapshot_center(y)
-        if keys["sample"] == "move":
+        # latch=MS: a drag decides only when none has latched and the last decision is MS old.
+        decides = keys["latch"] == "none" or (not lift["latched"] and self.t >= lift["quiet"] - 1e-9)
+        if decides and keys["latch"] != "none":
+            lift["quiet"] = self.t + float(keys["latch"]) / 1000
+        if keys["sample"] == "move" and decides:
             lift["stored"] = self.evaluate(self.t)
-        if keys["clock"] == "move":
+        if keys["clock"] == "move" and decides:
             self.apply(self.t)
             lift["center"] = self.snapshot_center(y)
         self.reorder(("drag", delta))
+        if not decides:
+            return
         d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
         self.control(d, drag=True)
+        if keys["latch"] != "none" and d != 0 and 0 <= y < self.V:
+            # latched only when the offset can move that way
+            lift["latched"] = self.o > self.o_min() if d < 0 else self.o < self.o_max()
 
     # -- auto-scroll (the catalogue §2) ---------------------------------------------
     def evaluate(self, now):
@@ -1005,7 +1014,8 @@ class Model:
                         raise Refused("autoscroll")
                     moved = self.profile["keys"]["range"] != "helper" and self.end_helper()
                     if self.phase == "lifted":  # §2.7
-                        self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0))
+                        self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0), latched=False,
+                                         quiet=-math.inf)
                         if moved:
                             self.lift["center"] = self.snapshot_center(self.lift["finger"])
                 elif key == "slop":
