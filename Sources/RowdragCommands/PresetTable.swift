@@ -104,8 +104,9 @@ public enum PresetTable {
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       autoscroll:
-        "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30 latch=30",
-      rule: "under end=1", hold: 0, slop: 1, distance: 1, grab: .keep, clamp: .none,
+        "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside "
+        + "rearm=30 latch=30",
+      rule: "under end=1 visible=1", hold: 0, slop: 1, distance: 1, grab: .keep, clamp: .none,
       verified: "run for real"),
     Preset(
       name: "rbd",

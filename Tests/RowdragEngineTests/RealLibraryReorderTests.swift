@@ -2,9 +2,10 @@ import Testing
 
 @testable import RowdragEngine
 
-/// `under end=1`, the reorder behaviour that reproduces SortableJS's `_ghostIsLast`
-/// (issue 24): computed by hand on 44-point rows in a 600-point viewport with no
-/// auto-scroll. Ten rows end at content 440, below which the list is empty.
+/// `under end=1` and `visible=1`, the reorder behaviours that reproduce SortableJS's
+/// `_ghostIsLast` and its `document.elementFromPoint` target (issue 24): computed by hand
+/// on 44-point rows in a 600-point viewport with no auto-scroll. Ten rows end at content
+/// 440, below which the list is empty.
 @Suite("real library reorder rules")
 struct RealLibraryReorderTests {
   /// `under` with `end`.
@@ -101,10 +102,35 @@ struct RealLibraryReorderTests {
     #expect(e.brokenInvariant() == nil)
   }
 
+  @Test("visible=1: a finger off screen hits no row, also a row scrolled out of view")
+  func visible() throws {
+    let rule = try ReorderRule(UnderRule.kind, values: ["visible": .points(1)])
+    // 30 rows (content 1,320), offset 100: row 2 (88…132) is cut by the top edge.
+    for (onlyVisible, expected) in [(true, 5), (false, 1)] {
+      var e = plainEngine(30) {
+        $0.rule = onlyVisible ? rule : .under
+        $0.autoscroll = .off
+      }
+      try e.scroll(to: 100)
+      try e.press(screenY: 150)  // content 250: row 5 (220…264)
+      #expect(e.lift?.position == 5)
+      try e.drag(toScreenY: -40)  // content 60: row 1, off screen
+      #expect(e.lift?.position == expected, "\(onlyVisible)")
+      try e.drag(toScreenY: 0)  // content 100: row 2, on screen
+      #expect(e.lift?.position == 2, "\(onlyVisible)")
+      try e.drag(toScreenY: 700)  // content 800: row 18, off screen
+      #expect(e.lift?.position == (onlyVisible ? 2 : 18), "\(onlyVisible)")
+      #expect(e.brokenInvariant() == nil)
+    }
+  }
+
   @Test("end is 0 or 1")
   func range() {
     #expect(throws: EngineError.self) { try under(end: 2) }
     #expect(throws: EngineError.self) { try under(end: 0.5) }
+    #expect(throws: EngineError.self) {
+      try ReorderRule(UnderRule.kind, values: ["visible": .points(-1)])
+    }
     #expect((try? under(end: 0)) == ReorderRule.under)
   }
 }

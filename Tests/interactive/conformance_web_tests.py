@@ -422,11 +422,15 @@ CAUSES = {
                 "`autoscroll latch=30` (a drag within 30 ms of the last one that decided does not "
                 "decide; once one has latched, none does).",
     "outside": "The scroller comes from document.elementFromPoint (l. 2450, 2466): a pointer "
-               "outside the list finds the page, and the list does not scroll. Catalogue: a gate "
-               "that needs the finger inside [0, V) (rowdrag scrolls on past the edge).",
+               "outside the list finds the page, and the list does not scroll (autoScroll() "
+               "clears the list's interval, l. 2512-2514). Catalogue: a gate that needs the "
+               "finger inside [0, V): reproduced by the preset's `autoscroll gate=inside`.",
     "zone-limit": "The zone has an outer limit: `Math.abs(bottom - y) <= sens` (l. 2547), so a "
                   "pointer more than 30 past the edge scrolls nothing (CATALOGUE §6.1 lists it as "
-                  "left out). Catalogue: `test=` a band |dist| <= zone.",
+                  "left out). Catalogue: `test=` a band |dist| <= zone. With `outside` (gate=inside) "
+                  "it cannot show: a pointer past the list's edge is outside it, and inside the "
+                  "list |dist| is dist; gesture 5 differed by both together and agrees with "
+                  "gate=inside.",
     "sort-interval": "Sorting runs only in _emulateDragOver on setInterval(..., 50) (l. 1411, "
                      "1577), with the latest pointer, not on each move or scroll step, so a row "
                      "moves up to 50 ms late. Catalogue: a clock for the rule (`timer:50`).",
@@ -436,7 +440,9 @@ CAUSES = {
     "hidden-rows": "The sort target comes from document.elementFromPoint (_emulateDragOver, "
                    "l. 1416): rows scrolled out of the list, and any row while the pointer is "
                    "outside it, cannot be hit; rowdrag's `under` hits the row at o + Y whatever "
-                   "is visible. Catalogue: `under` that hits only the visible part of the list.",
+                   "is visible. Catalogue: `under` that hits only the visible part of the list: "
+                   "reproduced by the preset's `rule under visible=1` (a finger off screen hits no "
+                   "row; on screen the row at o + Y is visible).",
     "shadow": "The \"dragEl shadow\" (_getSwapDirection, l. 2225-2247, with isLastTarget from "
               "l. 1795): after a swap with a target, moving back over it needs the pointer past "
               "the distance the target moved, which stops `under`'s oscillation on mixed heights "
@@ -570,8 +576,6 @@ VARIANT_OPTIONS = {"helper-range": "appendTo: document.body"}
 # them left on it does not (so none is superfluous; ROWDRAG_CONFORMANCE_EXPLAIN=full).
 EXPECTED = {
     "sortablejs": {
-        5: (("first", "offsets", "order"), ("outside", "zone-limit")),
-        8: (("first", "offsets", "order"), ("outside", "hidden-rows")),
     },
     "jqueryui": {},
 }
@@ -587,6 +591,8 @@ REPRODUCED = {
         "ghost-last": ("rule under end=1", (10,)),
         "throttle": ("autoscroll latch=30", (0, 4, 19, 27)),
         "kept-event": ("autoscroll latch=30", (0, 3, 4, 19, 27)),
+        "outside": ("autoscroll gate=inside", (8,)),
+        "hidden-rows": ("rule under visible=1", (8,)),
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),
@@ -601,7 +607,8 @@ REPRODUCED = {
 # (UNDO). The restart's 30 ms is the throttle's: with autoScroll() unthrottled, the 10 ms
 # interval re-creates the scroll interval 10 ms after the move.
 IMPLIES = {"throttle": ("timer-restart",)}
-UNDO = {"timer-restart": "rearm=none", "throttle": "latch=none", "kept-event": "latch=none"}
+UNDO = {"timer-restart": "rearm=none", "throttle": "latch=none", "kept-event": "latch=none",
+        "outside": "gate=none"}
 
 
 def with_implied(causes):

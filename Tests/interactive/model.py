@@ -24,7 +24,7 @@ class Model:
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
-        self.rule_end = False
+        self.rule_end = self.rule_visible = False
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -531,16 +531,18 @@ class Model:
                 self.lift["s"], self.lift["i"] = s - 1, len(self.sections[s - 1][1]) - 1
 
     def set_rule(self, words):
-        """`set rule NAME [end=0|1]`: `end` belongs to `under` only."""
-        end = 0
+        """`set rule NAME [end=0|1] [visible=0|1]`: the flags belong to `under` only."""
+        flags = {"end": "0", "visible": "0"}
         for word in words[1:]:
             key, _, value = word.partition("=")
-            if words[0] != "under" or key != "end" or value not in ("0", "1"):
+            if words[0] != "under" or key not in flags or value not in ("0", "1"):
                 raise Refused("rule")
-            end = int(value)
-        self.rule, self.rule_end = words[0], end == 1
+            flags[key] = value
+        self.rule, self.rule_end, self.rule_visible = words[0], flags["end"] == "1", flags["visible"] == "1"
 
     def under(self):
+        if self.rule == "under" and self.rule_visible and not 0 <= self.lift["finger"] < self.V:
+            return  # visible=1: off screen no row is hit
         found = self.hit(self.o + self.lift["finger"])
         if found is None:
             if self.rule == "under" and self.rule_end:

@@ -138,7 +138,11 @@ public enum ScrollGate: String, Sendable, Hashable, CaseIterable {
   case intent
   /// The finger is on screen, in `[0, V)`: Qt's view gets no `DragMove` with the pointer
   /// outside it, and `dragLeaveEvent()` stops the auto-scroll (qsimpledrag.cpp
-  /// `QSimpleDrag::move()`, qabstractitemview.cpp `dragLeaveEvent()`).
+  /// `QSimpleDrag::move()`, qabstractitemview.cpp `dragLeaveEvent()`). SortableJS's
+  /// AutoScroll takes its scroller from `document.elementFromPoint` (Debian's Sortable.js
+  /// 1.14 l. 2450): outside the list that is the page, and `autoScroll()` clears the
+  /// list's interval (l. 2512–2514); this also hides its zone's outer limit
+  /// (`Math.abs(bottom - y) <= sens`, l. 2547), which only a pointer past the edge meets.
   case inside
 }
 

@@ -14,6 +14,11 @@
 /// `document.elementFromPoint` finds the list, i.e. with the pointer inside it (l. 1416).
 /// A last row that is pinned, or behind a pin, or (with `sections keep`) in another
 /// section, is not passed.
+///
+/// `visible=1`: a finger off screen, outside `[0, V)`, hits no row, so rows scrolled out
+/// of the view are never targets. SortableJS finds its target with
+/// `document.elementFromPoint` (`_emulateDragOver`, Sortable.js l. 1416): outside the
+/// list that is not one of its rows.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
@@ -22,16 +27,24 @@ public struct UnderRule: ReorderStrategy {
     parameters: [
       Parameter(
         "end", default: 0, .flag, "1: a finger below the last row moves the row to the end",
-        display: .unlessDefault)
+        display: .unlessDefault),
+      Parameter(
+        "visible", default: 0, .flag, "1: a finger off screen hits no row",
+        display: .unlessDefault),
     ]
-  ) { values in UnderRule(appendsBelowLastRow: values[0] == 1) }
+  ) { values in
+    UnderRule(appendsBelowLastRow: values[0] == 1, hitsOnlyOnScreen: values[1] == 1)
+  }
 
   /// Whether a finger on screen below the last row moves the lifted row to the end (`end=1`).
   public var appendsBelowLastRow = false
+  /// Whether a finger off screen hits no row (`visible=1`).
+  public var hitsOnlyOnScreen = false
 
-  /// The rule; `appendsBelowLastRow` is `end=1`.
-  public init(appendsBelowLastRow: Bool = false) {
+  /// The rule; `appendsBelowLastRow` is `end=1`, `hitsOnlyOnScreen` is `visible=1`.
+  public init(appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false) {
     self.appendsBelowLastRow = appendsBelowLastRow
+    self.hitsOnlyOnScreen = hitsOnlyOnScreen
   }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
@@ -41,7 +54,9 @@ public struct UnderRule: ReorderStrategy {
   ) {
     // On a board: once the row is in the finger's column, and not in the event that
     // brought it there.
-    guard input.pointerInItsColumn, !input.enteredColumn else { return }
+    guard input.pointerInItsColumn, !input.enteredColumn,
+      input.pointerOnScreen || !hitsOnlyOnScreen
+    else { return }
     guard let target = geometry.row(at: input.pointer) else {
       if appendsBelowLastRow { moveToEnd(input, in: &geometry) }
       return
@@ -93,5 +108,5 @@ extension UnderRule {
 
 extension Behaviour where Function == any ReorderStrategy {
   /// The `under` rule.
-  public static var under: ReorderRule { unchecked(UnderRule.kind, [0]) }
+  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0]) }
 }
