@@ -107,6 +107,7 @@ extension Session {
       for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
       if spec.name == "get" { text += "  get format  (the list's format; chosen by --format)\n" }
     }
+    if spec.name == "live" { text += LiveKeys.helpText }
     return text
   }
 }

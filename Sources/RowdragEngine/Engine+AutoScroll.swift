@@ -9,20 +9,21 @@ extension Engine {
   func evaluate(_ lift: Lift, center: Double, offset o: Double, at now: Double)
     -> ScrollDecision
   {
-    // Read through, not copied: a copy of the whole profile (or of the law's
-    // existential) costs reference counts and a value-witness call on every evaluation.
-    let keys = settings.autoscroll.keys
+    // The profile is read through `settings.autoscroll`, never copied into a local: a
+    // copy of the keys (which hold the timer period's text, a String) or of the law's
+    // existential costs reference counting and a value-witness call on every evaluation,
+    // several times a frame. The frame loop (`advanceLifted`) reads them the same way.
     let (top, bottom, pointTop, pointBottom) = measure(lift, center: center, offset: o)
-    let span = keys.edges == .pixel ? settings.viewport : bottom - top
+    let span = settings.autoscroll.keys.edges == .pixel ? settings.viewport : bottom - top
     let h = lift.height
     let zone =
       settings.autoscroll.law.function.zone(span: span, rowHeight: h)
-      ?? keys.zone.resolve(span: span, rowHeight: h)
+      ?? settings.autoscroll.keys.zone.resolve(span: span, rowHeight: h)
     guard zone >= 0 else { return .none }
     let run = lift.scroll
     let inTop: Bool
     let inBottom: Bool
-    switch keys.test {
+    switch settings.autoscroll.keys.test {
     case .lessThan:
       inTop = pointTop < top + zone
       inBottom = pointBottom > bottom - zone
@@ -32,7 +33,7 @@ extension Engine {
     }
     let topAllowed: Bool
     let bottomAllowed: Bool
-    switch keys.gate {
+    switch settings.autoscroll.keys.gate {
     case .none: (topAllowed, bottomAllowed) = (true, true)
     case .net:
       (topAllowed, bottomAllowed) = (lift.finger < run.fingerAtLift, lift.finger > run.fingerAtLift)
@@ -44,7 +45,7 @@ extension Engine {
     let up = inTop && topAllowed
     let down = inBottom && bottomAllowed
     let direction: Double
-    switch keys.order {
+    switch settings.autoscroll.keys.order {
     case .top: direction = up ? -1 : down ? 1 : 0
     case .bottom: direction = down ? 1 : up ? -1 : 0
     case .closer:
@@ -63,10 +64,10 @@ extension Engine {
         span: span, rowHeight: h, room: range.upperBound - o,
         runMilliseconds: 1000 * (now - (run.runStart ?? now)), count: run.count)
     guard var amount = settings.autoscroll.law.function.amount(reading) else { return .none }
-    if let damp = keys.damp, run.damped {
+    if let damp = settings.autoscroll.keys.damp, run.damped {
       amount = damp.apply(amount, milliseconds: 1000 * (now - run.liftTime))
     }
-    amount = keys.round.apply(amount)
+    amount = settings.autoscroll.keys.round.apply(amount)
     guard amount.isFinite, amount >= 0 else { return .none }
     return ScrollDecision(direction: direction, amount: amount)
   }
@@ -76,10 +77,9 @@ extension Engine {
   private func measure(_ lift: Lift, center: Double, offset o: Double)
     -> (top: Double, bottom: Double, pointTop: Double, pointBottom: Double)
   {
-    let keys = settings.autoscroll.keys
     let v = settings.viewport
     let (top, bottom): (Double, Double) =
-      switch keys.edges {
+      switch settings.autoscroll.keys.edges {
       case .view: (0, v)
       case .inset: (settings.insetTop, v - settings.insetBottom)
       case .topInset: (settings.insetTop, v)
@@ -88,7 +88,7 @@ extension Engine {
     let h = lift.height
     let s = center - o
     let (pointTop, pointBottom): (Double, Double) =
-      switch keys.point {
+      switch settings.autoscroll.keys.point {
       case .center: (s, s)
       case .finger: (lift.finger, lift.finger)
       case .edge: (s - h / 2, s + h / 2)

@@ -45,24 +45,38 @@ extension Engine {
   /// computed directly.
   /// - Complexity: O(log frames).
   mutating func skipSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
-    guard remaining > 16, case .lifted(var lift) = phase,
-      settings.autoscroll.isStationary,
+    guard remaining > 16, case .lifted(var lift) = phase else { return false }
+    let low = steadyFrames(step, lift: lift, remaining: remaining)
+    guard low > 0 else { return false }
+    offset += Double(low) * step.offsetStep
+    lift.center += Double(low) * step.centerStep
+    phase = .lifted(lift)
+    time = RepeatedSum.adding(settings.dt, times: low, to: time)
+    remaining -= low
+    framesSkipped += low
+    return true
+  }
+
+  /// How many of the next `remaining` frames `skipSteadyScroll` may skip (see there);
+  /// 0 when none. Not mutating, so that its helpers read the engine in place: a copy of
+  /// the engine costs about a thousand instructions.
+  private func steadyFrames(_ step: ScrollStep, lift: Lift, remaining: Int) -> Int {
+    guard settings.autoscroll.isStationary,
       settings.autoscroll.law.function.isMonotoneInScreenPosition, step.offsetStep != 0,
       offset.isNormal, lift.center.isNormal
-    else { return false }
+    else { return 0 }
     let geometry = TableGeometry(
       layout: layout, lifted: Slot(position: lift.position, section: lift.section),
       count: lift.count)
     guard let zone = settings.rule.function.quietZone(reorderInput(lift), in: geometry) else {
-      return false
+      return 0
     }
     let (o0, c0, rO, rC) = (offset, lift.center, step.offsetStep, step.centerStep)
     // The center's own rounding must have settled too: an exact tie right after the
     // center changed binade can round the other way once more.
     let c1 = c0 + rO
-    guard c1 - c0 == rC, (c1 + rO) - c1 == rC else { return false }
+    guard c1 - c0 == rC, (c1 + rO) - c1 == rC else { return 0 }
     let bounds = offsetRange
-    let dt = settings.dt
     let grid = o0.ulp
     let evenPath =
       (o0 / grid).truncatingRemainder(dividingBy: 2) == 0
@@ -87,20 +101,13 @@ extension Engine {
       return zone.center.contains(c) && zone.pointer.contains(o + lift.finger)
         && stepsAsBefore(o, c)
     }
-    guard stepsAsBefore(o0, c0) else { return false }
+    guard stepsAsBefore(o0, c0) else { return 0 }
     var low = 0  // quiet
     var high = remaining + 1  // not known to be
     while high - low > 1 {
       let middle = low + (high - low) / 2
       if quiet(for: middle) { low = middle } else { high = middle }
     }
-    guard low > 0 else { return false }
-    offset = o0 + Double(low) * rO
-    lift.center = c0 + Double(low) * rC
-    phase = .lifted(lift)
-    time = RepeatedSum.adding(dt, times: low, to: time)
-    remaining -= low
-    framesSkipped += low
-    return true
+    return low
   }
 }

@@ -295,14 +295,13 @@ extension Engine {
     let before = lift
     let offsetBefore = offset
     var result = FrameResult(changed: false)
-    let keys = settings.autoscroll.keys
-    switch keys.clock {
+    switch settings.autoscroll.keys.clock {
     case .frame, .step:
       let offsetBeforeStep = offset
       result.amount = applyScroll(&lift, at: time)
       applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
     case .timer:
-      let period = keys.clock.periodSeconds ?? 1
+      let period = settings.autoscroll.keys.clock.periodSeconds ?? 1
       while let timer = lift.scroll.timer {
         if let rearm = timer.rearmAt, rearm < nextFiring(timer, period: period) - 1e-9 {
           // `rearm`: started once more before its next firing (a firing at the same
@@ -321,7 +320,7 @@ extension Engine {
         }
         let firing = nextFiring(timer, period: period)
         lift.scroll.timer?.fired += 1
-        if keys.expiry == .coarse {
+        if settings.autoscroll.keys.expiry == .coarse {
           lift.scroll.timer?.due = Self.coarseDue(
             after: timer.due, now: nanoseconds, period: period)
         }
@@ -330,7 +329,7 @@ extension Engine {
         applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
         result.fired += 1
       }
-      if keys.sample == .frame {
+      if settings.autoscroll.keys.sample == .frame {
         controlTimer(&lift, direction: controlDirection(lift), isDrag: false)
       }
     case .move:
@@ -341,7 +340,7 @@ extension Engine {
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
     if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer,
-      timer.rearmAt == nil, keys.expiry == .exact || coarseFiresEvenly(timer)
+      timer.rearmAt == nil, settings.autoscroll.keys.expiry == .exact || coarseFiresEvenly(timer)
     {
       // Equal but for the firing count (and a coarse timer's next expiry): pressed
       // against a bound, nothing else moves.

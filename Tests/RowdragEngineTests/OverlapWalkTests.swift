@@ -53,8 +53,7 @@ struct OverlapWalkTests {
       guard !(p..<(p + count)).contains(where: { layout.flags(at: $0).contains(.pinned) })
       else { continue }
       let source = Slot(position: p, section: s)
-      var geometry = TableGeometry(layout: layout, lifted: source)
-      geometry.count = count
+      var geometry = TableGeometry(layout: layout, lifted: source, count: count)
       let length = geometry.liftedLength
       var input = ReorderInput(
         center: 0, snapshotLength: length, pointer: 0, crossesSections: rng.next(2) == 0,

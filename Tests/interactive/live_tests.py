@@ -764,6 +764,26 @@ def test_the_number_column_widens_for_big_lists(binary):
     assert live.finish() == 0
 
 
+def test_the_help_screen_lists_what_help_live_lists(binary):
+    """The '?' screen and `help live` come from one list: every key line the screen shows
+    (a table that writes its file) is a line of `help live`, Space and Shift among them."""
+    home, path = workspace("".join(f"item {k}\n" for k in range(1, 40)))
+    live = Live(binary, path, rows=40, columns=100)
+    live.wait_for("row 1 of 39")
+    live.send("?")
+    live.wait_for("Keys:")
+    shown = [line.rstrip() for line in live.screen.display[1:-1] if line.strip()]
+    live.send("x")
+    live.send("q")
+    assert live.finish() == 0
+    help_text = subprocess.run([binary, "-n", "-e", "help live"], capture_output=True, text=True,
+                               stdin=subprocess.DEVNULL, check=True).stdout.splitlines()
+    assert any("Space" in line for line in shown) and any("Shift+" in line for line in shown), shown
+    missing = [line for line in shown if line not in help_text]
+    assert not missing, f"on the ? screen but not in help live: {missing}"
+    assert help_text[0] == "usage: live", help_text
+
+
 def piped(binary, command, keys, needle, rows=ROWS, columns=COLUMNS):
     """Runs `command` (a shell line; ROWDRAG is the binary) in a pty that is the
     controlling terminal, sends `keys` once `needle` is drawn; the exit status and the

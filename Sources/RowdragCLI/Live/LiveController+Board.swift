@@ -70,11 +70,3 @@ extension LiveController {
       to: Swift.min(layout.sectionStarts[target] + row, layout.sectionEnd(target) - 1))
   }
 }
-
-extension LiveController {
-  /// The key list's lines for the board, after the mouse's.
-  static let boardHelp = [
-    "         Hold a card at the left or right edge: the board turns a page.",
-    "         ← → h l  the next column: the cursor, or the lifted card",
-  ]
-}

@@ -233,32 +233,10 @@ final class LiveController {
   }
 
   private func helpScreen(_ lines: [String]) -> [String] {
-    var help = [
-      "", "  Mouse: press a row and hold to lift it, drag, release to drop it.",
-      "         Hold it on the top or bottom line: the list scrolls.",
-      "         Right button or Esc: put it back. Wheel: scroll.",
-      "         Shift+click: select rows; press a selected row to lift them all.",
-      "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
-      "         Home End g G              first, last row",
-      "         Shift+↑ ↓                 select rows of one section or column (Esc clears)",
-      "         Space                     lift the cursor row or the selection; again to drop",
-      "         ↑ ↓ j k  (lifted)         move it exactly one slot, kept on screen",
-      "         PgUp PgDn  (lifted)       move it a screen",
-      "         Home End g G  (lifted)    to the top, bottom of its section",
-      "         /  n N                    search labels; next, previous match",
-      "         Esc                       cancel",
-      "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
-      writesToStandardOutput
-        ? "         w  q                      end; the list goes to standard output"
-        : "         w                         write (asks if another program changed the file)",
-      writesToStandardOutput
-        ? "" : "         q                         quit (asks when there are unsaved changes)",
-      "         Ctrl-C                    leave without writing",
-    ]
-    if session.engine.surface.isBoard {
-      // The board's own: the table's help stays as it was.
-      help.insert(contentsOf: LiveController.boardHelp, at: 4)
-    }
+    let help =
+      [""]
+      + LiveKeys.lines(
+        board: session.engine.surface.isBoard, writesToStandardOutput: writesToStandardOutput)
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
       let text = k - 1 < help.count ? help[k - 1] : ""

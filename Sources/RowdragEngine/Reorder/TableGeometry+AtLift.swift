@@ -16,10 +16,11 @@ extension TableGeometry {
   ) {
     let items = layout.rowCount - count + 1
     guard layout.rowCount > 0 else { return }
-    var i = firstItemAtLift(endingAfter: start, source: source, items: items)
+    var (i, found) = firstItemAtLift(endingAfter: start, source: source, items: items)
     var liftedOnly = false
     while i < items {
-      let row = itemAtLift(i, source: source)
+      let row = found ?? itemAtLift(i, source: source)
+      found = nil
       guard row.item.start < end else { return }
       switch visit(row) {
       case .next where !liftedOnly: i += 1
@@ -92,16 +93,26 @@ extension TableGeometry {
     return layout.hasPin(in: first..<(last + 1))
   }
 
-  /// The first item at lift whose extent ends below `y`, searched outwards from the
-  /// lifted item's position now, which the snapshot is usually near.
-  private func firstItemAtLift(endingAfter y: Double, source: Slot, items: Int) -> Int {
+  /// The first item at lift whose extent ends below `y`, searched outwards from next
+  /// to the lifted item's position now, which the snapshot is usually near; with the item
+  /// itself when the search computed it (the walk starts there).
+  private func firstItemAtLift(endingAfter y: Double, source: Slot, items: Int)
+    -> (Int, RowAtLift?)
+  {
+    // The last item found to end below y is always `high`'s (see the invariant).
+    var lastFound: (index: Int, row: RowAtLift)? = nil
     func endsAfter(_ i: Int) -> Bool {
-      let item = itemAtLift(i, source: source).item
-      return item.start + item.length > y
+      let row = itemAtLift(i, source: source)
+      guard row.item.start + row.item.length > y else { return false }
+      lastFound = (i, row)
+      return true
     }
     var low: Int
     var high: Int
-    let hint = Swift.min(lifted.position, items - 1)
+    // The item before the lifted one's position now: a snapshot overlapping that slot
+    // most usually starts in it or in the item before, and either is found in two
+    // steps from here.
+    let hint = Swift.max(0, Swift.min(lifted.position, items) - 1)
     if endsAfter(hint) {
       // Gallop down to an item that does not end below y.
       var step = 1
@@ -129,6 +140,6 @@ extension TableGeometry {
       let middle = low + (high - low) / 2
       if endsAfter(middle) { high = middle } else { low = middle }
     }
-    return high
+    return (high, lastFound.flatMap { $0.index == high ? $0.row : nil })
   }
 }

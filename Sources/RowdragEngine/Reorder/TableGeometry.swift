@@ -3,15 +3,39 @@
 /// The vertical table as a reorder geometry: rows in sections, one after another down
 /// the y axis, with a titled section's 28-point header between sections.
 struct TableGeometry: ReorderGeometry {
-  var layout: Layout
+  private(set) var layout: Layout
   /// Where the lifted item is: its first row's slot.
-  var lifted: Slot
+  private(set) var lifted: Slot
   /// Rows in the lifted item: a range lifted as one block occupies `count` slots from
   /// `lifted` on and is one item to the rules (SPEC §10); 1 for a single row.
-  var count = 1
+  private(set) var count: Int
+  /// The lifted item's extent: the sum of its rows' heights at its slot now. Kept, not
+  /// computed at each ask, because rules ask at every row they visit; set wherever
+  /// the layout, the slot or the count changes.
+  private(set) var liftedLength: Double
 
-  /// The lifted item's extent: the sum of its rows' heights.
-  var liftedLength: Double { layout.height(at: lifted.position, count: count) }
+  init(layout: Layout, lifted: Slot, count: Int = 1) {
+    self.layout = layout
+    self.lifted = lifted
+    self.count = count
+    liftedLength = layout.height(at: lifted.position, count: count)
+  }
+
+  /// Takes `layout` for a rule run with the lifted item at `lifted`, leaving the
+  /// geometry's own (an empty stand-in) in its place: how the engine lends its layout,
+  /// never copying its storage. `giveBack` returns it.
+  mutating func borrow(_ layout: inout Layout, lifted: Slot, count: Int) {
+    swap(&self.layout, &layout)
+    self.lifted = lifted
+    self.count = count
+    liftedLength = self.layout.height(at: lifted.position, count: count)
+  }
+
+  /// Returns the layout `borrow` took, taking the stand-in back; the geometry is then
+  /// not asked anything until the next `borrow`.
+  mutating func giveBack(_ layout: inout Layout) {
+    swap(&self.layout, &layout)
+  }
 
   func neighbour(_ direction: AxisDirection) -> AxisItem? {
     let p = lifted.position
@@ -86,6 +110,7 @@ struct TableGeometry: ReorderGeometry {
       from: lifted.position, count: count, fromSection: lifted.section, to: slot.position,
       toSection: slot.section)
     lifted = slot
+    liftedLength = layout.height(at: lifted.position, count: count)
   }
 
   private func rowItem(_ position: Int, section: Int, destination: Int) -> AxisItem {

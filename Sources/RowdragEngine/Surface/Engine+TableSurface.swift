@@ -75,11 +75,10 @@ extension Engine {
     let input = reorderInput(lift, event: event)
     // The layout moves into the kept geometry and back, so its storage is never shared
     // (and never copied) while the rule moves rows.
-    tableGeometry.lifted = Slot(position: lift.position, section: lift.section)
-    tableGeometry.count = lift.count
-    swap(&tableGeometry.layout, &layout)
+    tableGeometry.borrow(
+      &layout, lifted: Slot(position: lift.position, section: lift.section), count: lift.count)
     settings.rule.function.reorder(input, in: &tableGeometry)
-    swap(&tableGeometry.layout, &layout)
+    tableGeometry.giveBack(&layout)
     lift.position = tableGeometry.lifted.position
     lift.section = tableGeometry.lifted.section
   }
