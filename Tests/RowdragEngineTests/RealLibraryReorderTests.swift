@@ -124,6 +124,25 @@ struct RealLibraryReorderTests {
     }
   }
 
+  @Test("open=1: a finger exactly on a row's top line does not move the row there")
+  func openRows() throws {
+    let rule = try ReorderRule(UnderRule.kind, values: ["open": .points(1)])
+    for (open, moved) in [(true, false), (false, true)] {
+      var e = plainEngine(10) {
+        $0.rule = open ? rule : .under
+        $0.autoscroll = .off
+      }
+      try e.press(screenY: 100)  // row 2 (88…132)
+      try e.drag(toScreenY: 176)  // row 4's top line
+      #expect((e.lift?.position == 4) == moved, "\(open)")
+      try e.drag(toScreenY: 177)  // inside row 4
+      #expect(e.lift?.position == 4, "\(open)")
+      try e.drag(toScreenY: 88)  // row 2's top line (rows 2, 3 are the old 3, 4)
+      #expect((e.lift?.position == 2) == moved, "\(open)")
+      #expect(e.brokenInvariant() == nil)
+    }
+  }
+
   @Test("end is 0 or 1")
   func range() {
     #expect(throws: EngineError.self) { try under(end: 2) }

@@ -450,7 +450,8 @@ CAUSES = {
     "top-line": "A pointer exactly on a row's top line does not swap with it: _getSwapDirection "
                 "tests `mouseOnAxis > targetS1 + ...` and `< targetS2 - ...` (l. 2251, strict), so a "
                 "pointer on a boundary line hits no row; rowdrag's `under` hit-tests [top, top + h). "
-                "Catalogue: `under` with rows hit on the open (top, top + h).",
+                "Catalogue: `under` with rows hit on the open (top, top + h): reproduced by the "
+                "preset's `rule under open=1`.",
     "ghost-last": "A pointer below the last row (in the list's empty space) moves the row to the "
                   "end: _onDragOver (l. 1741-1763) with _ghostIsLast (l. 2220-2224: clientY > the "
                   "last child's bottom), reached while elementFromPoint finds the list (l. 1416). "
@@ -593,6 +594,7 @@ REPRODUCED = {
         "kept-event": ("autoscroll latch=30", (0, 3, 4, 19, 27)),
         "outside": ("autoscroll gate=inside", (8,)),
         "hidden-rows": ("rule under visible=1", (8,)),
+        "top-line": ("rule under open=1", (32,)),  # past the table: no gesture of 0..29 needs it
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),

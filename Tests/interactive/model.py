@@ -24,7 +24,7 @@ class Model:
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
-        self.rule_end = self.rule_visible = False
+        self.rule_end = self.rule_visible = self.rule_open = False
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -532,13 +532,14 @@ class Model:
 
     def set_rule(self, words):
         """`set rule NAME [end=0|1] [visible=0|1]`: the flags belong to `under` only."""
-        flags = {"end": "0", "visible": "0"}
+        flags = {"end": "0", "visible": "0", "open": "0"}
         for word in words[1:]:
             key, _, value = word.partition("=")
             if words[0] != "under" or key not in flags or value not in ("0", "1"):
                 raise Refused("rule")
             flags[key] = value
         self.rule, self.rule_end, self.rule_visible = words[0], flags["end"] == "1", flags["visible"] == "1"
+        self.rule_open = flags["open"] == "1"
 
     def under(self):
         if self.rule == "under" and self.rule_visible and not 0 <= self.lift["finger"] < self.V:
@@ -552,6 +553,8 @@ class Model:
         ls, li = self.lift["s"], self.lift["i"]
         if (s, i) == (ls, li) or self.pinned(self.rid_at(s, i)):
             return
+        if self.rule == "under" and self.rule_open and self.o + self.lift["finger"] == self.row_item(s, i)[0]:
+            return  # open=1: a finger on the row's top line hits none
         if not self.cross and s != ls:
             return
         a, b = sorted((self.global_index(ls, li), self.global_index(s, i)))

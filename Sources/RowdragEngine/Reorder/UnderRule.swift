@@ -19,6 +19,11 @@
 /// of the view are never targets. SortableJS finds its target with
 /// `document.elementFromPoint` (`_emulateDragOver`, Sortable.js l. 1416): outside the
 /// list that is not one of its rows.
+///
+/// `open=1`: a finger exactly on a row's top line does not move the lifted row there (the
+/// row is hit on the open `(top, top + h)`). SortableJS's `_getSwapDirection` (Sortable.js
+/// l. 2251, with `swapThreshold: 1`) swaps only for `mouseOnAxis > targetS1` and
+/// `< targetS2`, both strict.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
@@ -31,20 +36,31 @@ public struct UnderRule: ReorderStrategy {
       Parameter(
         "visible", default: 0, .flag, "1: a finger off screen hits no row",
         display: .unlessDefault),
+      Parameter(
+        "open", default: 0, .flag, "1: a finger on a row's top line hits no row",
+        display: .unlessDefault),
     ]
   ) { values in
-    UnderRule(appendsBelowLastRow: values[0] == 1, hitsOnlyOnScreen: values[1] == 1)
+    UnderRule(
+      appendsBelowLastRow: values[0] == 1, hitsOnlyOnScreen: values[1] == 1,
+      skipsTopLine: values[2] == 1)
   }
 
   /// Whether a finger on screen below the last row moves the lifted row to the end (`end=1`).
   public var appendsBelowLastRow = false
   /// Whether a finger off screen hits no row (`visible=1`).
   public var hitsOnlyOnScreen = false
+  /// Whether a finger on a row's top line hits no row (`open=1`).
+  public var skipsTopLine = false
 
-  /// The rule; `appendsBelowLastRow` is `end=1`, `hitsOnlyOnScreen` is `visible=1`.
-  public init(appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false) {
+  /// The rule; `appendsBelowLastRow` is `end=1`, `hitsOnlyOnScreen` is `visible=1`,
+  /// `skipsTopLine` is `open=1`.
+  public init(
+    appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false, skipsTopLine: Bool = false
+  ) {
     self.appendsBelowLastRow = appendsBelowLastRow
     self.hitsOnlyOnScreen = hitsOnlyOnScreen
+    self.skipsTopLine = skipsTopLine
   }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
@@ -62,6 +78,7 @@ public struct UnderRule: ReorderStrategy {
       return
     }
     guard target.kind != .row(position: geometry.lifted.position),
+      !skipsTopLine || input.pointer != target.start,
       !target.isPinned
     else { return }
     if !input.crossesSections && target.destination.section != geometry.lifted.section { return }
@@ -108,5 +125,5 @@ extension UnderRule {
 
 extension Behaviour where Function == any ReorderStrategy {
   /// The `under` rule.
-  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0]) }
+  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0, 0]) }
 }
