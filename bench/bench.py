@@ -59,6 +59,13 @@ def generate():
             f.write(json.dumps(items, indent=2) + "\n")
     with open(os.path.join(DATA, "one-line.txt"), "w") as f:
         f.write("one\n")
+    kanban = os.path.join(DATA, "board-1m.md")
+    if not os.path.exists(kanban):
+        with open(kanban, "w") as f:
+            for column in range(4):
+                f.write("## Column %d\n\n" % (column + 1))
+                f.writelines("- [ ] card %d-%d\n" % (column + 1, i) for i in range(250_000))
+                f.write("\n")
     # The scale table's inputs: the first lines of the big file, and smaller JSON lists
     # of the same objects.
     for rows in SCALE_ROWS[:-1]:
@@ -296,6 +303,26 @@ def ranges_section(results, presets, million, big):
     results["range/move"] = t_move - t_load
 
 
+def board_section(million):
+    """A board's frame against a table's: a card held at the bottom of a 250,000-card
+    column of a four-column kanban, beside the same gesture on a table of 1,000,000 rows."""
+    q = lambda p: "'" + p + "'"
+    kanban = os.path.join(DATA, "board-1m.md")
+    print("\n11. Board: a card held 10 points above the bottom edge of a 250,000-card column")
+    print("    (4 columns, 1,000,000 cards) for tick 1000000, per frame, beside a table's row")
+    gesture = "press {}; wait 0.6; drag +12; drag y=590; tick {}; state"
+
+    def per_frame(command, address):
+        base, _ = run(command.format(gesture.format(address, 0)), runs=3)
+        t, m = run(command.format(gesture.format(address, 1_000_000)), runs=3)
+        return max(0.0, t - base) / 1e6, m
+
+    board, m_board = per_frame(f"{BINARY} -n --board -e '{{}}' {q(kanban)}", "1:3")
+    table, _ = per_frame(f"{BINARY} -n -e '{{}}' {q(million)}", "3")
+    print(f"  board {board * 1e9:7.1f} ns/frame  table {table * 1e9:7.1f} ns/frame  "
+          f"{board / table if table > 0 else 0:5.2f}x the table's  {m_board / 1024:6.1f} MiB")
+
+
 def main():
     if sys.argv[-1] == "--generate":
         generate()
@@ -454,6 +481,8 @@ def main():
     results["stream/rss"] = m_10m / m_1m
 
     ranges_section(results, presets, million, big)
+
+    board_section(million)
 
     formats_section(results, out)
 
