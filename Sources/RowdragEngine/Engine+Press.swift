@@ -67,6 +67,7 @@ extension Engine {
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time), count: touch.count)
     lift.center = snapshotCenter(lift, finger: touch.finger)
     lift.lastDragPointer = pointerOnScreen(touch.finger)
+    if settings.rule.function.period != nil { lift.ruleTimer = RuleTimer(start: time) }
     startScrollRun(&lift)
     phase = .lifted(lift)
   }
