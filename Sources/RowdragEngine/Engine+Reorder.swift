@@ -17,9 +17,14 @@ extension Engine {
   /// `_emulateDragOver` on `setInterval(…, 50)` (Debian's
   /// /usr/share/javascript/sortable/Sortable.js, SortableJS 1.14, l. 1411, 1577), which
   /// sorts with the latest pointer and at no move or scroll step. At most
-  /// `maxFiringsPerFrame` run in one call; the rest are counted as fired.
-  mutating func runRuleTimer(_ lift: inout Lift, through limit: Double) {
-    guard let period = settings.rule.function.period, var timer = lift.ruleTimer else { return }
+  /// `maxFiringsPerFrame` run in one call; the rest are counted as fired. Returns whether
+  /// some run moved the lifted item (it may have moved back since).
+  @discardableResult
+  mutating func runRuleTimer(_ lift: inout Lift, through limit: Double) -> Bool {
+    guard let period = settings.rule.function.period, var timer = lift.ruleTimer else {
+      return false
+    }
+    var moved = false
     var runs = 0
     while timer.start + Double(timer.fired + 1) * period <= limit + 1e-9 {
       timer.fired += 1
@@ -27,13 +32,16 @@ extension Engine {
       if runs == Engine.maxFiringsPerFrame {
         timer.fired = Self.firings(start: timer.start, period: period, by: limit, from: timer.fired)
         lift.ruleTimer = timer
-        return
+        return moved
       }
       runs += 1
       if timer.pointed && settings.rule.function.acts(on: .frame) {
+        let slot = (lift.position, lift.section)
         reorderStep(&lift, event: .frame)
+        moved = moved || slot != (lift.position, lift.section)
       }
     }
+    return moved
   }
 
   /// What the rule sees of `lift` now.

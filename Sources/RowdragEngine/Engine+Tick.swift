@@ -305,12 +305,16 @@ extension Engine {
     let before = lift
     let offsetBefore = offset
     var result = FrameResult(changed: false)
+    // Whether some run of the rule in this frame moved the lifted item: a rule that
+    // oscillates can end a frame where it began after an even number of runs, and
+    // such a frame is not one every later frame repeats.
+    var ruleMoved = false
     switch settings.autoscroll.keys.clock {
     case .frame, .step:
       let offsetBeforeStep = offset
       result.amount = applyScroll(&lift, at: time)
       applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
-      runRuleTimer(&lift, through: time)
+      ruleMoved = runRuleTimer(&lift, through: time)
     case .timer:
       let period = settings.autoscroll.keys.clock.periodSeconds ?? 1
       while let timer = lift.scroll.timer {
@@ -331,7 +335,7 @@ extension Engine {
         }
         let firing = nextFiring(timer, period: period)
         // The rule's own interval, started at the lift, before the scroll's at a tie.
-        runRuleTimer(&lift, through: firing)
+        ruleMoved = runRuleTimer(&lift, through: firing) || ruleMoved
         lift.scroll.timer?.fired += 1
         if settings.autoscroll.keys.expiry == .coarse {
           lift.scroll.timer?.due = Self.coarseDue(
@@ -339,22 +343,24 @@ extension Engine {
         }
         let offsetBeforeFiring = offset
         result.amount = applyScroll(&lift, at: firing)
+        let slot = (lift.position, lift.section)
         applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
+        ruleMoved = ruleMoved || slot != (lift.position, lift.section)
         result.fired += 1
       }
-      runRuleTimer(&lift, through: time)
+      ruleMoved = runRuleTimer(&lift, through: time) || ruleMoved
       if settings.autoscroll.keys.sample == .frame {
         controlTimer(&lift, direction: controlDirection(lift), isDrag: false)
       }
     case .move:
-      runRuleTimer(&lift, through: time)
+      ruleMoved = runRuleTimer(&lift, through: time)
     }
     phase = .lifted(lift)
     let delta = offset - offsetBefore
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed =
       delta != 0 || lift != before || lift.scroll.timer != nil || lift.ruleTimer != nil
-    if delta == 0 && (lift.scroll.timer != nil || lift.ruleTimer != nil) {
+    if delta == 0 && !ruleMoved && (lift.scroll.timer != nil || lift.ruleTimer != nil) {
       // Every running timer fired, and the state is equal but for the firing counts (and
       // a coarse timer's next expiry): pressed against a bound or resting, each firing
       // finds what the last found, and no later one changes anything.

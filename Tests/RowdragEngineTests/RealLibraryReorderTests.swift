@@ -173,6 +173,37 @@ struct RealLibraryReorderTests {
     #expect(e.lift?.ruleTimer == RuleTimer(start: e.time))
   }
 
+  @Test("every=MS: a rule that oscillates is simulated, whatever the parity of a frame's runs")
+  func everyOscillating() throws {
+    // A 60-point row under a finger 10 points above the bottom of a 250-point row
+    // swaps with it at every run; at 8.5 ms most frames run it twice and end where they
+    // began, every nineteenth once. One long tick must end where single frames do.
+    let rule = try ReorderRule(UnderRule.kind, values: ["every": .points(8.5)])
+    func lifted() throws -> Engine {
+      var e = makeEngine(
+        [SectionSpec(titled: false, rowCount: 12)],
+        heights: [250, 60] + Array(repeating: .nan, count: 10)
+      ) {
+        $0.rule = rule
+        $0.autoscroll = .off
+      }
+      try e.press(screenY: 280)  // the 60-point row (250…310)
+      try e.drag(toScreenY: 240)
+      return e
+    }
+    var positions: Set<Int> = []
+    for frames in [1, 19, 20, 40, 77] {
+      var one = try lifted()
+      try one.tick(frames)
+      var single = try lifted()
+      for _ in 0..<frames { try single.tick(1) }
+      #expect(one.lift?.position == single.lift?.position, "\(frames)")
+      #expect(one.lift?.ruleTimer == single.lift?.ruleTimer, "\(frames)")
+      positions.insert(single.lift?.position ?? -1)
+    }
+    #expect(positions == [0, 1])  // it does oscillate
+  }
+
   @Test("end is 0 or 1")
   func range() {
     #expect(throws: EngineError.self) { try under(end: 2) }
