@@ -105,7 +105,8 @@ def random_autoscroll(rng):
         "edges": ["view", "inset", "top-inset", "pixel"], "zone": ["0", "30", "0.25v", "v/6", "0.5h+6", "2h-10"],
         "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent", "inside"],
         "restart": ["dir", "drag"], "round": ["none", "ceil", "trunc"], "damp": ["none", "360:1200", "0:100"],
-        "range": ["content", "helper"], "lift": ["none", "drag"], "rearm": ["none", "30", "7.5", "100"],
+        "range": ["content", "helper"], "lift": ["none", "drag"], "rows": ["live", "cached"],
+        "rearm": ["none", "30", "7.5", "100"],
         "expiry": ["exact", "coarse"],
     }
     for key in catalogue.KEY_ORDER:
