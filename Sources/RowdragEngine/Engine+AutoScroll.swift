@@ -134,7 +134,7 @@ extension Engine {
     lift.center += newOffset - offset
     offset = newOffset
     // `rows=cached`: a zone found measures the rows again (jQuery UI's `_mouseDrag`).
-    if lift.measuredOffset != nil { lift.measuredOffset = newOffset }
+    if measuredOffset != nil { measuredOffset = newOffset }
     return decision.signed
   }
 

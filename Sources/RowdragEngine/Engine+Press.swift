@@ -69,8 +69,9 @@ extension Engine {
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time), count: touch.count)
     lift.center = snapshotCenter(lift, finger: touch.finger)
     lift.lastDragPointer = pointerOnScreen(touch.finger)
+    measuredOffset = nil
     if settings.autoscroll.keys.rows == .cached, case .table = surface {
-      lift.measuredOffset = measured
+      measuredOffset = measured
     }
     startScrollRun(&lift)
     phase = .lifted(lift)

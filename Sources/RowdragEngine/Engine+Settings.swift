@@ -78,7 +78,7 @@ extension Engine {
       // `rows=cached` measures the rows now (or keeps the measure it had); `live` drops it.
       var caches = false
       if profile.keys.rows == .cached, case .table = surface { caches = true }
-      lift.measuredOffset = caches ? (lift.measuredOffset ?? offset) : nil
+      measuredOffset = caches ? (measuredOffset ?? offset) : nil
       if moved { lift.center = snapshotCenter(lift, finger: lift.finger) }
       phase = .lifted(lift)
     }

@@ -51,7 +51,7 @@ extension Engine {
     offset += Double(low) * step.offsetStep
     lift.center += Double(low) * step.centerStep
     // `rows=cached`: each of those frames scrolled, so each measured the rows.
-    if lift.measuredOffset != nil { lift.measuredOffset = offset }
+    if measuredOffset != nil { measuredOffset = offset }
     phase = .lifted(lift)
     time = RepeatedSum.adding(settings.dt, times: low, to: time)
     remaining -= low

@@ -70,7 +70,4 @@ public struct Lift: Sendable, Equatable {
   /// where Qt's last drag-move event was, which decides whether its drop is accepted
   /// (`itemview`).
   public var lastDragPointer: Double? = nil
-  /// Under `rows=cached` on the table, the offset at which the rule last measured the
-  /// rows (`RowPositions.cached`); nil otherwise.
-  public var measuredOffset: Double? = nil
 }

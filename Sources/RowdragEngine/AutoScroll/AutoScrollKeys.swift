@@ -188,9 +188,9 @@ public enum LiftScroll: String, Sendable, Hashable, CaseIterable {
 /// `item.top` that `_refreshItemPositions`, l. 854, stores from `offset()`): they are
 /// measured at `_mouseStart` (`refreshPositions()`, l. 199), after a drag whose `_scroll`
 /// found a zone (l. 426–429, also when `scrollTop` is already at its bound), and after
-/// the placeholder moved (`_rearrange`'s delayed `refreshPositions`, l. 1460–1464). A change of `scrollTop`
-/// in between is not seen: the lift's clamp (`range=helper`, which follows that
-/// `refreshPositions`) and the clamp when the helper moves up.
+/// the placeholder moved (`_rearrange`'s delayed `refreshPositions`, l. 1460–1464). A
+/// change of `scrollTop` in between is not seen: the lift's clamp (`range=helper`, which
+/// follows that `refreshPositions`) and the clamp when the helper moves up.
 public enum RowPositions: String, Sendable, Hashable, CaseIterable {
   /// Where they are: the rule reads the offset now.
   case live
