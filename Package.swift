@@ -17,8 +17,11 @@ let package = Package(
     .target(name: "RowdragSystem", dependencies: ["CSystem"]),
     // The C library functions the Swift Glibc module does not export.
     .target(name: "CSystem"),
+    // Bit masks of 64 bytes from vector comparisons, for the formats' scans.
+    .target(name: "CByteMasks"),
     .target(name: "RowdragEngine", dependencies: ["RowdragBase"], exclude: ["LICENSE"]),
-    .target(name: "RowdragFormats", dependencies: ["RowdragBase", "RowdragSystem"]),
+    .target(
+      name: "RowdragFormats", dependencies: ["RowdragBase", "RowdragSystem", "CByteMasks"]),
     .target(
       name: "RowdragCommands",
       dependencies: ["RowdragBase", "RowdragEngine", "RowdragFormats", "RowdragSystem"]),

@@ -7,7 +7,7 @@ enum AutoScrollText {
   /// The generic keys, in the order `get` prints them.
   static let keyNames = [
     "clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round",
-    "damp", "range", "lift", "rows", "rearm", "expiry",
+    "damp", "range", "lift", "rows", "rearm", "expiry", "latch",
   ]
 
   /// The words a key takes, for help and completion (`timer:` and lengths are typed).
@@ -25,7 +25,7 @@ enum AutoScrollText {
     case "range": ScrollRange.allCases.map(\.rawValue)
     case "lift": LiftScroll.allCases.map(\.rawValue)
     case "rows": RowPositions.allCases.map(\.rawValue)
-    case "rearm": ["none"]
+    case "rearm", "latch": ["none"]
     case "expiry": TimerExpiry.allCases.map(\.rawValue)
     default: []
     }
@@ -122,7 +122,8 @@ enum AutoScrollText {
     case "range": keys.range = try choice(ScrollRange.self)
     case "lift": keys.lift = try choice(LiftScroll.self)
     case "rows": keys.rows = try choice(RowPositions.self)
-    case "rearm": keys.rearm = try rearm(text)
+    case "rearm": keys.rearm = try milliseconds(text, key: "rearm")
+    case "latch": keys.latch = try milliseconds(text, key: "latch")
     case "expiry": keys.expiry = try choice(TimerExpiry.self)
     default: keys.damp = try damping(text)
     }
@@ -157,10 +158,12 @@ enum AutoScrollText {
   /// The longest `rearm` (a day).
   static let longestRearm = 86_400_000.0
 
-  private static func rearm(_ text: String) throws -> Double? {
+  /// `rearm=` and `latch=`: milliseconds up to a day, or none.
+  private static func milliseconds(_ text: String, key: String) throws -> Double? {
     if text == "none" { return nil }
     guard let ms = NumberText.parse(text), ms.isFinite, ms > 0, ms <= longestRearm else {
-      throw fail(": rearm takes MS milliseconds (0 < MS <= 86400000), or none, not '\(text)'")
+      throw fail(
+        ": \(key) takes MS milliseconds (0 < MS <= 86400000), or none, not '\(text)'")
     }
     return ms
   }
@@ -227,6 +230,7 @@ enum AutoScrollText {
     case "lift": keys.lift.rawValue
     case "rows": keys.rows.rawValue
     case "rearm": keys.rearm.map { NumberText.short($0) } ?? "none"
+    case "latch": keys.latch.map { NumberText.short($0) } ?? "none"
     case "expiry": keys.expiry.rawValue
     default: keys.damp.map { "\(NumberText.short($0.start)):\(NumberText.short($0.end))" } ?? "none"
     }

@@ -121,6 +121,7 @@ extension ParameterRange {
     case .positive: "> 0"
     case .nonNegative: ">= 0"
     case .length: "a length (N, Nv, v/N, Nh, Nh+M, Nh-M)"
+    case .flag: "0 or 1"
     }
   }
 }

@@ -34,10 +34,7 @@ public struct Preset: Sendable {
   /// Sets all nine catalogue parameters.
   func apply(to engine: inout Engine) throws {
     try engine.setAutoscroll(try profile())
-    guard let kind = ReorderRuleRegistry.kind(named: rule) else {
-      throw CommandError(command: "", message: "preset \(name): no rule '\(rule)'")
-    }
-    try engine.setRule(try Behaviour(kind))
+    try engine.setRule(try reorderRule())
     try engine.setHold(hold)
     try engine.setSlop(slop)
     try engine.setDistance(distance)
@@ -46,6 +43,15 @@ public struct Preset: Sendable {
     engine.setStart(start)
     try engine.setReveal(reveal)
   }
+
+  /// The rule column read as `set rule` reads it (`under end=1`).
+  func reorderRule() throws -> ReorderRule {
+    try BehaviourSetting(key: "rule", kinds: ReorderRuleRegistry.kinds).parse(
+      rule.split(separator: " ").map(String.init))
+  }
+
+  /// The rule's name, without its parameters.
+  var ruleName: String { String(rule.prefix { $0 != " " }) }
 
   /// The autoscroll column read as `set autoscroll` reads it.
   func profile() throws -> AutoScrollProfile {
@@ -57,7 +63,7 @@ public struct Preset: Sendable {
   func differences(_ engine: Engine) -> [String] {
     let s = engine.settings
     let same = [
-      ("autoscroll", (try? profile()) == s.autoscroll), ("rule", rule == s.rule.name),
+      ("autoscroll", (try? profile()) == s.autoscroll), ("rule", (try? reorderRule()) == s.rule),
       ("hold", hold == s.hold), ("slop", slop == s.slop), ("distance", distance == s.distance),
       ("grab", grab == s.grab), ("clamp", clamp == s.clamp), ("start", start == s.start),
       ("reveal", reveal == s.reveal),
@@ -98,8 +104,10 @@ public enum PresetTable {
     Preset(
       name: "sortablejs", source: "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       autoscroll:
-        "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30",
-      rule: "under", hold: 0, slop: 1, distance: 1, grab: .keep, clamp: .none,
+        "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside "
+        + "rearm=30 latch=30",
+      rule: "under end=1 visible=1 open=1", hold: 0, slop: 1, distance: 1, grab: .keep,
+      clamp: .none,
       verified: "run for real"),
     Preset(
       name: "rbd",

@@ -30,12 +30,12 @@ public enum SettingTable {
         let preset = try PresetTable.preset(try one(values, key: "preset"))
         try engine.requireIdle()
         if engine.surface.isBoard
-          && ReorderRuleRegistry.kind(named: preset.rule)?.isAvailableOnBoards != true
+          && ReorderRuleRegistry.kind(named: preset.ruleName)?.isAvailableOnBoards != true
         {
           throw CommandError(
             command: "",
             message:
-              "preset: \(preset.name) uses the rule \(preset.rule), which is not available in board mode"
+              "preset: \(preset.name) uses the rule \(preset.ruleName), which is not available in board mode"
           )
         }
         var next = engine
@@ -213,7 +213,10 @@ extension SettingSpec {
       apply: { values, engine in try write(&engine, try setting.parse(values)) },
       read: { behaviour in
         let b = read(behaviour)
-        return ([b.name] + b.parameters.map { "\($0.name)=\(LengthText.format($0.value))" })
+        let shown = zip(b.kind.parameters, b.values).filter { parameter, value in
+          parameter.display != .unlessDefault || value != parameter.defaultValue
+        }
+        return ([b.name] + shown.map { "\($0.name)=\(LengthText.format($1))" })
           .joined(separator: " ")
       })
   }

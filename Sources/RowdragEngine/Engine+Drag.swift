@@ -21,15 +21,30 @@ extension Engine {
       lift.center = snapshotCenter(lift, finger: y)
     }
     let keys = settings.autoscroll.keys
-    if keys.sample == .move {
+    let decides = keys.latch == nil || decidesLatched(&lift, latch: keys.latch ?? 0)
+    if keys.sample == .move && decides {
       lift.scroll.stored = evaluate(lift, center: lift.center, offset: offset, at: time)
     }
-    if case .move = keys.clock {
+    if case .move = keys.clock, decides {
       applyScroll(&lift, at: time)
       lift.center = snapshotCenter(lift, finger: y)
     }
     applyReorderRule(&lift, event: .drag(delta: delta))
-    controlTimer(&lift, direction: controlDirection(lift), isDrag: true)
+    guard decides else { return }
+    let direction = controlDirection(lift)
+    controlTimer(&lift, direction: direction, isDrag: true)
+    if keys.latch != nil && direction != 0 && pointerOnScreen(y) != nil {
+      let range = offsetRange
+      lift.scroll.latched = direction < 0 ? offset > range.lowerBound : offset < range.upperBound
+    }
+  }
+
+  /// `latch`: whether this drag decides (no drag has latched and the last decision is
+  /// `latch` ms old); if so, the next drags wait `latch` ms from now.
+  private func decidesLatched(_ lift: inout Lift, latch: Double) -> Bool {
+    guard !lift.scroll.latched, time >= lift.scroll.quietUntil - 1e-9 else { return false }
+    lift.scroll.quietUntil = time + latch / 1000
+    return true
   }
 
   /// The content y of a finger at screen y `y`, or nil off screen (outside `[0, V)`).

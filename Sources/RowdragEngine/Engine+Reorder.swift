@@ -34,6 +34,7 @@ extension Engine {
       crossesSections: settings.sections == .cross, event: event,
       source: Slot(position: lift.sourcePosition, section: lift.sourceSection))
     input.lastDragPointer = lift.lastDragPointer
+    input.pointerOnScreen = lift.finger >= 0 && lift.finger < settings.viewport
     return input
   }
 }

@@ -46,7 +46,7 @@ public struct BlockList: ListDocument {
   /// (nil: every row may).
   var attributeRows: [Int]?
   /// Lines in each row's block by identity; nil while every block is one line.
-  public private(set) var lineCounts: [Int32]?
+  public private(set) var lineCounts: LineCounts?
   /// Whether the input ended with a line terminator (or was empty).
   let endsWithNewline: Bool
   /// The terminator a formerly-last line takes when it moves up (SPEC §9.21).
@@ -219,7 +219,7 @@ public struct BlockList: ListDocument {
       attributeRows = nil
       let old = blocks.materialized()
       blocks = SpanTable(previous.lazy.map { old[Int($0)] }, inputSize: store.count)
-      lineCounts = lineCounts.map { counts in previous.map { counts[Int($0)] } }
+      lineCounts = lineCounts.map { $0.reordered(previous) }
       switch labels {
       case .spans(let spans): labels = .spans(previous.map { spans[Int($0)] })
       case .fields(let spans): labels = .fields(previous.map { spans[Int($0)] })
@@ -247,7 +247,7 @@ extension BlockList {
     private var blocks: SpanTable
     private var labelSpans: [Span] = []
     /// Lines per block, kept from the first block of more than one line on.
-    private var lineCounts: [Int32]?
+    private var lineCounts: LineCounts?
     private var headers: [Span?] = []
     /// Rows of every section but the last, which counts in `current`.
     private var counts: [Int] = []
@@ -259,11 +259,19 @@ extension BlockList {
     private let keepsLabels: Bool
     /// Whether stretches of rows may be counted (`extendsLines`).
     let countsStretches: Bool
+    /// Whether rows of several lines may be kept as runs (`SpanTable`): set by a format
+    /// whose blocks are always whole lines, `lines` of them, as `LineCursor` finds
+    /// lines (M3U); a row of one line always may.
+    public var runsOfLines = false
 
     /// False while tests read files line by line to compare with counting stretches
     /// (read when a builder is made; a second half made on another thread counts
     /// anyway, so such tests read on one thread).
     @TaskLocal static var stretches = true
+
+    /// False while tests read files with every row of several lines kept as its own
+    /// span, to compare with runs of such rows (`runsOfLines`).
+    @TaskLocal static var lineRuns = true
 
     /// Rows are kept as runs of lines while they can be (`SpanTable`), else with room
     /// for a row every 16 bytes: address space, not memory, until rows use it, and no
@@ -298,14 +306,14 @@ extension BlockList {
       for t in gaps where t.gap == 0 { trivia(t.span) }
       if headers.isEmpty { openSection(header: nil) }
       if other.lineCounts != nil && lineCounts == nil {
-        lineCounts = [Int32](repeating: 1, count: blocks.count)
+        lineCounts = LineCounts(repeating: 1, count: blocks.count)
       }
       let base = current
       blocks.append(contentsOf: other.blocks)
       labelSpans.append(contentsOf: other.labelSpans)
       if lineCounts != nil {
         lineCounts?.append(
-          contentsOf: other.lineCounts ?? [Int32](repeating: 1, count: other.blocks.count))
+          contentsOf: other.lineCounts ?? LineCounts(repeating: 1, count: other.blocks.count))
       }
       let s = headers.count - 1
       for t in gaps where t.gap > 0 { trivia[s].append(Trivia(gap: base + t.gap, span: t.span)) }
@@ -318,14 +326,16 @@ extension BlockList {
     public mutating func item(_ block: Span, lines: Int, label: Span? = nil) {
       if headers.isEmpty { openSection(header: nil) }
       if lines != 1 && lineCounts == nil {
-        lineCounts = [Int32](repeating: 1, count: blocks.count)
+        lineCounts = LineCounts(repeating: 1, count: blocks.count)
       }
       assert(
-        lines != 1
+        (lines != 1 && !runsOfLines)
           || block.end
-            == Swift.min(store.count, NewlineScanner.next(from: block.start, in: store.buffer) + 1),
-        "a one-line block is one whole line")
-      blocks.append(block, singleLine: lines == 1)
+            == Swift.min(
+              store.count,
+              NewlineScanner.newline(rank: lines - 1, from: block.start, in: store.buffer) + 1),
+        "a block kept in a run is \(lines) whole lines")
+      blocks.append(block, lines: lines == 1 || runsOfLines ? lines : 0)
       if let label { labelSpans.append(label) }
       lineCounts?.append(Int32(clamping: lines))
       current += 1
@@ -334,15 +344,31 @@ extension BlockList {
     /// Whether rows of one line each that start at `offset` may be added by
     /// `items(lines:endingAt:)`: the last row ends there, and no label is kept.
     @inline(__always)
-    public func extendsLines(at offset: Int) -> Bool {
-      countsStretches && blocks.canAppendLines && blocks.lastEnd == offset && !keepsLabels
+    public func extendsLines(at offset: Int) -> Bool { extends(lines: 1, at: offset) }
+
+    /// Whether rows of `lines` lines each that start at `offset` may be added by
+    /// `items(_:lines:endingAt:)`.
+    @inline(__always)
+    func extends(lines: Int, at offset: Int) -> Bool {
+      countsStretches && blocks.canAppend(lines: lines) && blocks.lastEnd == offset
+        && !keepsLabels && (lines == 1 || runsOfLines)
     }
 
     /// Adds `count` rows, each one line, from where the last row ends to `end`.
     @inline(__always)
     public mutating func items(lines count: Int, endingAt end: Int) {
-      blocks.appendLines(count, endingAt: end)
-      if lineCounts != nil { lineCounts?.append(contentsOf: repeatElement(1, count: count)) }
+      items(count, lines: 1, endingAt: end)
+    }
+
+    /// Adds `count` rows of `lines` whole lines each, from where the last row ends to
+    /// `end` (after `extends(lines:at:)`).
+    @inline(__always)
+    mutating func items(_ count: Int, lines: Int, endingAt end: Int) {
+      blocks.appendRows(count, lines: lines, endingAt: end)
+      if lineCounts != nil || lines != 1 {
+        if lineCounts == nil { lineCounts = LineCounts(repeating: 1, count: blocks.count - count) }
+        lineCounts?.append(Int32(lines), count: count)
+      }
       current += count
     }
 

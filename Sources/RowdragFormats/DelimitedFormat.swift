@@ -1,3 +1,4 @@
+import CByteMasks
 import RowdragSystem
 
 /// CSV and TSV (FORMATS.md §3.4): RFC 4180 records, a row each, however many lines a
@@ -216,61 +217,23 @@ public enum DelimitedFormat {
     from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, delimiter: UInt8
   ) -> (count: Int, end: Int) {
     guard let base = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
-    typealias Bytes = SIMD16<UInt8>
-    typealias Mask = SIMDMask<SIMD16<Int8>>
     let p = UnsafeRawPointer(base)
-    let newline = Bytes(repeating: 10)
-    let quote = Bytes(repeating: 34)
-    let comma = Bytes(repeating: delimiter)
-    let low = Bytes(repeating: 14)
-    /// The sixteen lanes of a mask as sixteen bits.
-    @inline(__always)
-    func bits(_ m: Mask) -> UInt64 {
-      let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let gather: UInt64 = 0x0102_0408_1020_4080
-      // `>>` binds tighter than `&*`: the products in parentheses.
-      let low = (((w[0] >> 7) & ones) &* gather) >> 56
-      let high = (((w[1] >> 7) & ones) &* gather) >> 56
-      return low | high << 8
-    }
     var c = start
     var total = 0
     var inside: UInt64 = 0  // all ones when the step starts inside quotes
     var edgeBefore: UInt64 = 1  // the byte before the step is an edge (a line feed)
+    var lastNewline: UInt64 = 1 << 63  // last step's line feeds; `start` follows one
     while c + 65 <= limit {
-      /// Quotes, line feeds and edges of the sixteen bytes at `at`, and whether a line
-      /// starts there with a byte up to CR. Called four times with constant offsets, so
-      /// that the step is straight code.
-      @inline(__always)
-      func lanes(_ at: Int) -> (q: UInt64, n: UInt64, e: UInt64, low: UInt64) {
-        let v = p.loadUnaligned(fromByteOffset: at, as: Bytes.self)
-        let prev = p.loadUnaligned(fromByteOffset: at - 1, as: Bytes.self)
-        let isNewline: Mask = v .== newline
-        let isQuote: Mask = v .== quote
-        let isComma: Mask = v .== comma
-        let startsLow: Mask = (prev .== newline) .& (v .< low)
-        let w = unsafeBitCast(startsLow, to: SIMD2<UInt64>.self)
-        return (bits(isQuote), bits(isNewline), bits(isNewline .| isComma), w[0] | w[1])
-      }
-      let l0 = lanes(c)
-      let l1 = lanes(c + 16)
-      let l2 = lanes(c + 32)
-      let l3 = lanes(c + 48)
-      let q = l0.q | l1.q << 16 | l2.q << 32 | l3.q << 48
-      let n = l0.n | l1.n << 16 | l2.n << 32 | l3.n << 48
-      let e = l0.e | l1.e << 16 | l2.e << 32 | l3.e << 48
-      let lowStarts = l0.low | l1.low | l2.low | l3.low
+      // Quotes, line feeds and edges of the step, and the line starts with a byte up
+      // to CR.
+      let b = base + c
+      let q = rowdrag_mask_eq(b, 34)
+      let n = rowdrag_mask_eq(b, 10)
+      let e = n | rowdrag_mask_eq(b, delimiter)
+      let lowStarts = (n << 1 | lastNewline >> 63) & rowdrag_mask_below(b, 14)
       let next = p.load(fromByteOffset: c + 64, as: UInt8.self)
       let edgeAfter: UInt64 = next == delimiter || next == 10 ? 1 : 0
-      var x = q
-      x ^= x << 1
-      x ^= x << 2
-      x ^= x << 4
-      x ^= x << 8
-      x ^= x << 16
-      x ^= x << 32
-      x ^= inside
+      let x = rowdrag_prefix_xor(q) ^ inside
       let opening = q & x
       let closing = q & ~x
       let before = e << 1 | edgeBefore
@@ -280,6 +243,7 @@ public enum DelimitedFormat {
       if n != 0 { total += n.nonzeroBitCount }
       inside = 0 &- (x >> 63)
       edgeBefore = e >> 63
+      lastNewline = n
       c += 64
     }
     guard total > 0 else { return (0, start) }

@@ -92,8 +92,14 @@ struct KeyNames {
   /// Bit `n` is set when a name has `n` bytes (bit 63: 63 or more).
   let lengths: UInt64
 
+  /// Whether compact lines may be checked in stretches (`compactLines`): no name holds
+  /// a quote or a backslash, so a name compared with the bytes before a closing quote
+  /// can only match a whole key.
+  let compact: Bool
+
   init(_ names: [[UInt8]]) {
     self.names = names
     lengths = names.reduce(0) { $0 | 1 << Swift.min($1.count, 63) }
+    compact = !names.contains { $0.contains(34) || $0.contains(92) }
   }
 }

@@ -2,19 +2,45 @@
 /// `#EXTINF`, `#EXTVLCOPT`, … lines before it, so moving an entry keeps its title and
 /// options with it; the file's own `#EXTM3U` header block is trivia.
 ///
+/// Entries of the common shape — one `#` line, then a path line — are counted sixty-four
+/// bytes at a time (`pairedLines`) and kept as a run of two-line rows (`SpanTable`), not
+/// read line by line.
+///
 /// Labels are not stored: `label(of:)` reads them again from the entry's block when
 /// asked (a search or a listing), which keeps memory to the block's span a row.
+import CByteMasks
+
 public enum M3UFormat {
   public static func read(_ store: ByteStore) -> BlockList {
     let buf = store.buffer
     var builder = BlockList.Builder(store: store)
+    builder.runsOfLines = BlockList.Builder.lineRuns
     var lines = LineCursor(buf)
+    var quiet = 0
     var atTop = true
     /// The entry being gathered: its lines so far.
     var entry: (block: Span, lines: Int)?
     /// Blank lines not yet known to be inside an entry.
     var blanks: (span: Span, lines: Int)?
-    while let line = lines.next() {
+    while true {
+      // After an entry, a stretch of `#` line and path line pairs: counted, not read
+      // line by line. After a stretch of under 8 entries, the next 32 lines are read
+      // one by one.
+      let at = lines.offset
+      if entry == nil && blanks == nil && !atTop && at < buf.count && buf[at] == 35 {
+        if quiet > 0 {
+          quiet -= 1
+        } else if builder.extends(lines: 2, at: at) {
+          let run = pairedLines(from: at, until: buf.count, in: buf)
+          if run.count < 8 { quiet = 32 }
+          if run.count > 0 {
+            builder.items(run.count, lines: 2, endingAt: run.end)
+            lines.skip(to: run.end, lines: 2 * run.count)
+            continue
+          }
+        }
+      }
+      guard let line = lines.next() else { break }
       let start = textStart(buf, line)
       if LineCursor.isBlank(buf, line) {
         if entry == nil {
@@ -46,6 +72,59 @@ public enum M3UFormat {
     if let entry { builder.trivia(entry.block) }
     if let blanks { builder.trivia(blanks.span) }
     return builder.build(format: "m3u", labels: .m3u)
+  }
+
+  /// The entries from `start` on that are a line starting with `#` and then a line
+  /// starting with `$` or above (a path, a URI), and that end before `limit`: how many,
+  /// and where the last of them ends (`start` when none). `start` must be a line start
+  /// after the first (`buf[start - 1]` is a newline).
+  ///
+  /// Sixty-four bytes a step, as bit masks: a byte starts a line when the byte before
+  /// it is a newline; the line starts of the stretch must alternate, `#` first, which
+  /// is the running parity of the line starts before each (a prefix XOR). The first
+  /// step with a line start out of turn ends the stretch, and the caller reads on line
+  /// by line from the last entry's end.
+  static func pairedLines(from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>)
+    -> (count: Int, end: Int)
+  {
+    guard let p = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
+    let raw = UnsafeRawPointer(p)
+    let newline = SIMD16<UInt8>(repeating: 10)
+    var acc = SIMD16<UInt8>()  // newlines, a byte lane each, emptied every 63 steps
+    var steps = 0
+    var odd: UInt64 = 0  // all ones when the line starts so far are odd in number
+    var newlines = 0
+    var c = start
+    while c + 64 <= limit {
+      let starts = rowdrag_mask_eq(p + c - 1, 10)
+      let comment = rowdrag_mask_eq(p + c, 35)
+      let low = rowdrag_mask_below(p + c, 35)  // blank, control and `!`, `"`
+      // Bit k: the line starts up to k are odd in number, so a line starting at k is
+      // the first of its pair, and must start with `#`; the second must not, nor with
+      // a byte below `#`.
+      let first = rowdrag_prefix_xor(starts) ^ odd
+      guard starts & ((first ^ comment) | low) == 0 else { break }
+      odd = 0 &- (first >> 63)
+      // A true lane is all ones (-1): subtracting counts it, four at most a step.
+      for k in 0..<4 {
+        let v = raw.loadUnaligned(fromByteOffset: c + 16 * k, as: SIMD16<UInt8>.self)
+        acc &-= unsafeBitCast(v .== newline, to: SIMD16<UInt8>.self)
+      }
+      c += 64
+      steps += 1
+      if steps == 63 {
+        newlines += NewlineScanner.laneSum(acc)
+        acc = SIMD16<UInt8>()
+        steps = 0
+      }
+    }
+    newlines += NewlineScanner.laneSum(acc)
+    let pairs = newlines / 2
+    guard pairs > 0 else { return (0, start) }
+    // The end of the last line counted; one line further back when it is a `#` line.
+    var end = NewlineScanner.lineStart(before: c + 1, in: buf)
+    if newlines % 2 == 1 { end = NewlineScanner.lineStart(before: end, in: buf) }
+    return (pairs, end)
   }
 
   /// An entry's label: the title after the comma of its first `#EXTINF:` line that has

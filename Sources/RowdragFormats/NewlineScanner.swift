@@ -169,7 +169,7 @@ enum NewlineScanner {
 
   /// The sum of sixteen byte lanes.
   @inline(__always)
-  private static func laneSum(_ a: SIMD16<UInt8>) -> Int {
+  static func laneSum(_ a: SIMD16<UInt8>) -> Int {
     let low = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
     let w = unsafeBitCast(a, to: SIMD2<UInt64>.self)
     let pairs = (w & low) &+ ((w &>> 8) & low)

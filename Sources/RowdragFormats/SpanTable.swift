@@ -1,9 +1,10 @@
 /// The blocks of a list's rows.
 ///
 /// While a file is read, rows are kept as *runs*: a run is a row with its own span and
-/// the rows after it that are each the single line after the one before, so a file
-/// whose rows are its lines, but for a few trivia lines or headers, is a handful of
-/// runs and costs no memory a row (`RowRun`). A row inside a run is found again by
+/// the rows after it that are each the next `k` lines after the one before (one line
+/// for most formats, two for an M3U file's `#EXTINF` and path), so a file whose rows
+/// are its lines (or pairs of lines), but for a few trivia lines or headers, is a
+/// handful of runs and costs no memory a row (`RowRun`). A row inside a run is found again by
 /// walking its lines from the nearer end of the run; when such walks add up to more
 /// lines than the table has rows (a listing, the live view, a shuffle written back), every
 /// span is made once (`materialized`) and used from then on. A file of many short runs
@@ -34,6 +35,8 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   private var runRows = 0
   /// The end of the last row of the last run.
   private var openLast = 0
+  /// Lines a row after the first of the last run; 0 while it has only its first row.
+  private var openLines = 0
   /// Room to reserve should the table turn explicit while it is built.
   private var room = 0
   /// The explicit table made from the runs, once walks have cost enough.
@@ -75,13 +78,16 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   /// Whether the table is still runs.
   var isRuns: Bool { store != nil }
 
-  /// Appends a row's block; `singleLine` says it is one line, terminator included, so
-  /// that a row right after the one before extends its run. Inlined: it runs once a
-  /// row, and the common case is two comparisons and two stores.
+  /// Appends a row's block of `lines` lines, terminators included (each line whole),
+  /// so that a row right after the one before, of as many lines as the rows of its run,
+  /// extends the run; 0 for a block of lines not counted. Inlined: it runs once a row,
+  /// and the common case is three comparisons and two stores.
   @inline(__always)
-  mutating func append(_ span: Span, singleLine: Bool) {
+  mutating func append(_ span: Span, lines: Int) {
     if store != nil {
-      if singleLine && span.start == openLast && runRows > 0 {
+      if lines > 0 && span.start == openLast && runRows > 0
+        && (lines == openLines || (openLines == 0 && extendsFirst(lines)))
+      {
         openLast = span.end
         runRows += 1
       } else {
@@ -92,35 +98,52 @@ public struct SpanTable: RandomAccessCollection, Sendable {
     }
   }
 
-  /// Appends a row's block, of any number of lines.
-  mutating func append(_ span: Span) { append(span, singleLine: false) }
-
-  /// Appends `lines` rows of one line each, the first starting where the last row
-  /// ends, the last ending at `end`: the rows of a stretch that holds nothing else.
+  /// The open run's second row sets how many lines its rows have.
   @inline(__always)
-  mutating func appendLines(_ lines: Int, endingAt end: Int) {
-    openLast = end
-    runRows += lines
+  private mutating func extendsFirst(_ lines: Int) -> Bool {
+    guard lines <= RowRun.maxLines else { return false }
+    openLines = lines
+    return true
   }
 
-  /// Whether `appendLines` may be used now: runs, and a row to extend.
+  /// Appends a row's block, of any number of lines.
+  mutating func append(_ span: Span) { append(span, lines: 0) }
+
+  /// Appends `rows` rows of `lines` lines each (whole lines), the first starting where
+  /// the last row ends, the last ending at `end`: the rows of a stretch that holds
+  /// nothing else. Only after `canAppend(lines:)`.
   @inline(__always)
-  var canAppendLines: Bool { store != nil && runRows > 0 }
+  mutating func appendRows(_ rows: Int, lines: Int, endingAt end: Int) {
+    openLines = lines
+    openLast = end
+    runRows += rows
+  }
+
+  /// Whether `appendRows` may be used now for rows of `lines` lines: runs, and a row
+  /// to extend whose run has rows of that many lines or its first row only.
+  @inline(__always)
+  func canAppend(lines: Int) -> Bool {
+    store != nil && runRows > 0 && (openLines == lines || openLines == 0)
+  }
 
   /// The end of the last row (runs only).
   var lastEnd: Int { openLast }
 
   @inline(never)
   private mutating func openRun(_ span: Span) {
-    if !runs.isEmpty { runs[runs.count - 1].last = openLast }
+    if !runs.isEmpty {
+      runs[runs.count - 1].last = openLast
+      runs[runs.count - 1].lines = Swift.max(openLines, 1)
+    }
     // Runs of under four rows on average cost more than the spans: turn explicit.
     if runs.count >= runsBeforeExplicit && runs.count * 4 > runRows {
       makeExplicit()
       return appendExplicit(span)
     }
-    runs.append(RowRun(row: runRows, start: span.start, end: span.end, last: span.end))
+    runs.append(RowRun(row: runRows, start: span.start, end: span.end, last: span.end, lines: 1))
     runRows += 1
     openLast = span.end
+    openLines = 0
   }
 
   /// Turns the runs into the explicit table in place.
@@ -152,7 +175,10 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   mutating func append(contentsOf other: SpanTable) {
     if isRuns && other.isRuns {
       guard other.runRows > 0 else { return }
-      if !runs.isEmpty { runs[runs.count - 1].last = openLast }
+      if !runs.isEmpty {
+        runs[runs.count - 1].last = openLast
+        runs[runs.count - 1].lines = Swift.max(openLines, 1)
+      }
       let base = runRows
       var next = other.runs
       next[next.count - 1].last = other.openLast
@@ -160,6 +186,7 @@ public struct SpanTable: RandomAccessCollection, Sendable {
       runs.append(contentsOf: next)
       runRows += other.runRows
       openLast = other.openLast
+      openLines = other.openLines
       return
     }
     var other = other
@@ -220,8 +247,11 @@ public struct SpanTable: RandomAccessCollection, Sendable {
 }
 
 /// A row with its own span, and the rows after it (up to the next run's) that are each
-/// the single line after the one before.
+/// the next `lines` lines after the one before.
 struct RowRun: Sendable {
+  /// The most lines a row of a run after its first may have.
+  static let maxLines = 16
+
   /// The first row's index.
   var row: Int
   /// The first row's block.
@@ -229,6 +259,8 @@ struct RowRun: Sendable {
   var end: Int
   /// The end of the run's last row.
   var last: Int
+  /// Lines in each row after the first (the open run's are `openLines`).
+  var lines: Int
 }
 
 /// The explicit table made once from a table of runs, shared by its copies (a pure
@@ -252,10 +284,13 @@ extension SpanTable {
     return low
   }
 
-  /// The end of run `j`'s last row, and the row after it.
+  /// The end of run `j`'s last row, the row after it, and the lines of each row after
+  /// its first.
   @inline(__always)
-  private func bounds(ofRun j: Int) -> (last: Int, next: Int) {
-    j + 1 < runs.count ? (runs[j].last, runs[j + 1].row) : (openLast, runRows)
+  private func bounds(ofRun j: Int) -> (last: Int, next: Int, lines: Int) {
+    j + 1 < runs.count
+      ? (runs[j].last, runs[j + 1].row, runs[j].lines)
+      : (openLast, runRows, Swift.max(openLines, 1))
   }
 
   private func runSpan(_ i: Int) -> Span {
@@ -264,10 +299,10 @@ extension SpanTable {
     let j = run(of: i)
     let r = runs[j]
     if i == r.row { return Span(start: r.start, end: r.end) }
-    let (last, next) = bounds(ofRun: j)
-    let forward = i - r.row - 1  // lines after the first row's
-    let backward = next - 1 - i  // lines before the last row's end
-    let walk = Swift.min(forward, backward)
+    let (last, next, k) = bounds(ofRun: j)
+    let forward = i - r.row - 1  // rows after the first row
+    let backward = next - 1 - i  // rows after row i
+    let walk = Swift.min(forward, backward) * k
     if walk > 64 {
       cache.walked += walk
       if cache.walked > runRows + 4096 {
@@ -279,13 +314,17 @@ extension SpanTable {
     guard let buf = store?.buffer else { return Span(start: 0, end: 0) }
     if backward <= forward {
       var end = last
-      for _ in 0..<backward { end = NewlineScanner.lineStart(before: end, in: buf) }
-      return Span(start: NewlineScanner.lineStart(before: end, in: buf), end: end)
+      for _ in 0..<(backward * k) { end = NewlineScanner.lineStart(before: end, in: buf) }
+      var start = end
+      for _ in 0..<k { start = NewlineScanner.lineStart(before: start, in: buf) }
+      return Span(start: start, end: end)
     }
     let start =
-      forward == 0 ? r.end : NewlineScanner.newline(rank: forward - 1, from: r.end, in: buf) + 1
+      forward == 0
+      ? r.end : NewlineScanner.newline(rank: forward * k - 1, from: r.end, in: buf) + 1
     return Span(
-      start: start, end: Swift.min(buf.count, NewlineScanner.next(from: start, in: buf) + 1))
+      start: start,
+      end: Swift.min(buf.count, NewlineScanner.newline(rank: k - 1, from: start, in: buf) + 1))
   }
 
   private func runsContiguousEnd(from: Int, limit: Int) -> Int {
@@ -294,7 +333,7 @@ extension SpanTable {
     }
     var j = run(of: from)
     while true {
-      let (last, next) = bounds(ofRun: j)
+      let (last, next, _) = bounds(ofRun: j)
       if next >= limit { return limit - 1 }
       // Row `next` starts run j + 1: contiguous when it starts where run j ends.
       guard runs[j + 1].start == last else { return next - 1 }
@@ -322,11 +361,14 @@ extension SpanTable {
     if !isWide { result.narrow.reserveLarge(runRows) }
     for j in runs.indices {
       let r = runs[j]
-      let (last, _) = bounds(ofRun: j)
+      let (last, _, k) = bounds(ofRun: j)
       result.appendExplicit(Span(start: r.start, end: r.end))
       var s = r.end
       while s < last {
-        let e = Swift.min(buf.count, NewlineScanner.next(from: s, in: buf) + 1)
+        var e = s
+        for _ in 0..<k where e < last {
+          e = Swift.min(buf.count, NewlineScanner.next(from: e, in: buf) + 1)
+        }
         result.appendExplicit(Span(start: s, end: e))
         s = e
       }

@@ -23,8 +23,11 @@ enum EngineTarget {
     settings.insetTop = [0, 20][input.next() % 2]
     settings.hold = [0, 0.1][input.next() % 2]
     settings.fps = [60, 7, 120][input.next() % 3]
-    let rules = ReorderRuleRegistry.kinds
-    settings.rule = (try? ReorderRule(rules[input.next() % rules.count])) ?? .edge
+    let rule = ReorderRuleRegistry.kinds[input.next() % ReorderRuleRegistry.kinds.count]
+    let ruleValues = rule.parameters.map { p in
+      p.range == .flag ? Length.points(Double(input.next() % 2)) : p.defaultValue
+    }
+    settings.rule = (try? ReorderRule(rule, orderedValues: ruleValues)) ?? .edge
     settings.grab = [.keep, .center, .press][input.next() % 3]
     settings.sections = input.next() % 2 == 0 ? .cross : .keep
     settings.autoscroll = profile(&input)
@@ -120,6 +123,7 @@ extension EngineTarget {
     keys.range = pick(ScrollRange.allCases)
     keys.lift = pick(LiftScroll.allCases)
     keys.rearm = pick([nil, 30, 7.5])
+    keys.latch = pick([nil, 30, 7.5])
     keys.expiry = pick(TimerExpiry.allCases)
     keys.rows = pick(RowPositions.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {

@@ -36,6 +36,7 @@ struct CompletionTests {
     #expect(try complete("set autoscroll power cl") == .words(["clock="]))
     #expect(try complete("set autoscroll rate z") == .words([]))
     #expect(try complete("set autoscroll fixed z") == .words(["zone="]))
+    #expect(try complete("set autoscroll fixed la") == .words(["latch="]))
     #expect(
       try complete("set autoscroll fixed clock=t") == .words(["clock=timer:"]))
     #expect(try complete("set pre") == .words(["preset"]))
@@ -45,6 +46,7 @@ struct CompletionTests {
     #expect(try complete("compare a") == .words(["all", "ats"]))
     #expect(try complete("compare rbd,fl") == .words(["rbd,flutter"]))
     #expect(try complete("set rule u") == .words(["under"]))
+    #expect(try complete("set rule under e") == .words(["end="]))
     #expect(try complete("get sec") == .words(["sections"]))
   }
 

@@ -38,7 +38,9 @@ struct PresetCommandTests {
     ],
     [
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
-      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30", "under",
+      "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside "
+        + "rearm=30 latch=30",
+      "under end=1 visible=1 open=1",
       "0", "1", "1", "keep", "none", "first", "off",
     ],
     [
@@ -214,11 +216,19 @@ struct PresetCommandTests {
       ),
       (
         "rate zone=30",
-        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rows= rearm= expiry="
+        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rows= rearm= expiry= latch="
       ),
       (
         "fixed rearm=0",
         "autoscroll: rearm takes MS milliseconds (0 < MS <= 86400000), or none, not '0'"
+      ),
+      (
+        "fixed latch=none latch=3",
+        "autoscroll: latch is given twice"
+      ),
+      (
+        "fixed latch=-1",
+        "autoscroll: latch takes MS milliseconds (0 < MS <= 86400000), or none, not '-1'"
       ),
       ("fixed expiry=late", "autoscroll: expiry takes exact, coarse, not 'late'"),
       ("fixed rows=stale", "autoscroll: rows takes live, cached, not 'stale'"),

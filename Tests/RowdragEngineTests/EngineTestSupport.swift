@@ -127,6 +127,7 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
   keys.range = pick(ScrollRange.allCases)
   keys.lift = pick(LiftScroll.allCases)
   keys.rearm = pick([nil, 30, 7.5])
+  keys.latch = pick([nil, 30, 7.5])
   keys.expiry = pick(TimerExpiry.allCases)
   keys.rows = pick(RowPositions.allCases)
   if kind.name == "power" && keys.sample == .frame && rng.next(2) == 0 {
@@ -135,10 +136,13 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
   return AutoScrollProfile(law, keys: keys)
 }
 
-/// Any rule of the registry.
+/// Any rule of the registry, its flags (`under end=`) on or off at random.
 func randomRule(_ rng: inout SplitMix64) -> ReorderRule {
-  let kinds = ReorderRuleRegistry.kinds
-  guard let rule = try? ReorderRule(kinds[rng.next(kinds.count)]) else {
+  let kind = ReorderRuleRegistry.kinds[rng.next(ReorderRuleRegistry.kinds.count)]
+  let values = kind.parameters.map { p in
+    p.range == .flag ? Length.points(Double(rng.next(2))) : p.defaultValue
+  }
+  guard let rule = try? ReorderRule(kind, orderedValues: values) else {
     preconditionFailure("rule refused")
   }
   return rule

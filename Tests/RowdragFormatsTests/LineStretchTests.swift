@@ -22,6 +22,11 @@ struct LineStretchTests {
     "tsv": ["name\tqty\tnote", "apples\t3\tfresh", "x", "item1\t5\t\"note\"", "\"a\tb\"\tc"],
     "jsonl": ["{\"title\":\"So What\",\"n\":1}", "{\"a\":[1,2]}", "1", "\"s\""],
     "markdown": ["- item text here", "* starred item", "+ plus item", "- [ ] task"],
+    "m3u": [
+      "#EXTINF:123,Artist - Song 1\nmusic/1.mp3", "#EXTINF:-1,Radio\r\nhttp://radio.example/x",
+      "#EXTVLCOPT:network-caching=1000\nrtsp://cam/1", "#\n$dollar",
+      "#EXTINF:5,\u{E9}t\u{E9}\n\u{E9}.ogg",
+    ],
   ]
   static let special: [String: [String]] = [
     "todo": ["# comment", "", "  pick indented", "\tpick tab", "!odd", "\r", "pick crlf\r", "#"],
@@ -34,6 +39,11 @@ struct LineStretchTests {
       "a\t\"b\t\"c\"", "\"x\"\r",
     ],
     "jsonl": ["", "   ", "  {\"b\":2}", "\r", "[1,", "{\"a\":1}\r", "{bad", "\t3"],
+    "m3u": [
+      "", "\r", "#EXTM3U", "#EXTINF:1,only a title", " path after a space", "#a\n#b\nc.mp3",
+      "#EXTINF:2,t\n\nblank.mp3", "!bang.mp3", "\"quoted.mp3", "\t#tab", "#EXTINF:3,x\n#", "##",
+      "plain.mp3", "#EXTINF:4,y\r\n\r\nz.mp3",
+    ],
     "markdown": [
       "  continued", "", "```", "~~~", "# Heading", "1. one", "- - -", "-  two", "-x", "- ",
       "    code", "---", "* *", "text", "- -dash", "+ +",
@@ -52,6 +62,7 @@ struct LineStretchTests {
       case "tsv":
         list = try DelimitedFormat.read(
           store, .init(name: "tsv", delimiter: 9), splitAbove: Int.max)
+      case "m3u": list = M3UFormat.read(store)
       case "jsonl":
         list = try JSONLinesFormat.read(
           store, labelKeys: ["title"], attributeKeys: AttributeKeys(), splitAbove: Int.max)
@@ -66,7 +77,7 @@ struct LineStretchTests {
   @Test("the same rows, sections, trivia, output and errors either way")
   func sameEitherWay() {
     var rng = SplitMix64(seed: 64)
-    for format in ["todo", "csv", "tsv", "jsonl", "markdown"] {
+    for format in ["todo", "csv", "tsv", "jsonl", "markdown", "m3u"] {
       let plain = Self.plain[format] ?? []
       let special = Self.special[format] ?? []
       var counted = 0
@@ -87,6 +98,10 @@ struct LineStretchTests {
         let fast = Self.read(format, bytes)
         let slow = BlockList.Builder.$stretches.withValue(false) { Self.read(format, bytes) }
         #expect(fast == slow, "\(format): \(text.debugDescription)")
+        let spans = BlockList.Builder.$stretches.withValue(false) {
+          BlockList.Builder.$lineRuns.withValue(false) { Self.read(format, bytes) }
+        }
+        #expect(fast == spans, "\(format), every span kept: \(text.debugDescription)")
         if !fast.hasPrefix("error") { counted += 1 }
       }
       #expect(counted > 50, "\(format): too few files loaded")

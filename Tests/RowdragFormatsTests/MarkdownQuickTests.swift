@@ -37,8 +37,9 @@ struct MarkdownQuickTests {
       outputs.append(out.captured)
     }
     let titles = list.sectionRowCounts.indices.map { list.title(ofSection: $0) ?? "-" }
+    let heights = try list.attributes(AttributeKeys()).heights.map { $0.map { $0.isNaN ? 0 : $0 } }
     return "rows \(rows) labels \(labels) lines \(lines) sections \(list.sectionRowCounts) "
-      + "titles \(titles) out \(outputs)"
+      + "titles \(titles) heights \(String(describing: heights)) out \(outputs)"
   }
 
   @Test("the same rows, sections, trivia and output either way")

@@ -52,8 +52,9 @@ struct SpanTableTests {
 /// turned explicit when its runs are many and short.
 @Suite("span tables kept as runs")
 struct SpanTableRunsTests {
-  /// Random lines, and rows over them: (block, lines) in order, with gaps.
-  static func rows(_ rng: inout SplitMix64) -> (ByteStore, [(Span, Int)]) {
+  /// Random lines, and rows over them: (block, lines) in order, with gaps; with
+  /// `pairs`, most rows are two lines (an M3U file's entries).
+  static func rows(_ rng: inout SplitMix64, pairs: Bool = false) -> (ByteStore, [(Span, Int)]) {
     var bytes: [UInt8] = []
     var starts: [Int] = []
     for _ in 0..<(1 + rng.next(120)) {
@@ -72,7 +73,9 @@ struct SpanTableRunsTests {
         line += 1
         continue
       }
-      let lines = rng.next(4) == 0 ? Swift.min(1 + rng.next(3), starts.count - 1 - line) : 1
+      let common = pairs ? 2 : 1
+      let lines = Swift.min(
+        rng.next(4) == 0 ? 1 + rng.next(3) : common, starts.count - 1 - line)
       rows.append((Span(start: starts[line], end: starts[line + lines]), lines))
       line += lines
     }
@@ -82,18 +85,21 @@ struct SpanTableRunsTests {
   @Test("lookups, contiguous stretches, joins and the turn to explicit spans")
   func runs() {
     var rng = SplitMix64(seed: 11)
-    for round in 0..<1500 {
-      let (store, rows) = Self.rows(&rng)
+    for round in 0..<3000 {
+      // Rounds 1500 on: rows of several lines kept in runs too (M3U's), mostly pairs.
+      let multi = round >= 1500
+      let (store, rows) = Self.rows(&rng, pairs: multi && round % 5 != 0)
       let flat = rows.map(\.0)
       let split = rng.next(rows.count + 1)
       let limit = round % 3 == 0 ? 2 : 4096
       var table = SpanTable(runsOf: store, room: 16, runsBeforeExplicit: limit)
       var second = SpanTable(runsOf: store, room: 16, runsBeforeExplicit: limit)
       for (k, row) in rows.enumerated() {
+        let lines = multi || row.1 == 1 ? row.1 : 0
         if k < split || round % 2 == 0 {
-          table.append(row.0, singleLine: row.1 == 1)
+          table.append(row.0, lines: lines)
         } else {
-          second.append(row.0, singleLine: row.1 == 1)
+          second.append(row.0, lines: lines)
         }
       }
       if round % 2 == 1 { table.append(contentsOf: second) }

@@ -8,9 +8,10 @@ from decimal import Decimal, ROUND_HALF_UP
 # §2.5: each law's own parameters (in print order) and its defaults for the generic keys.
 GENERIC = {"clock": "frame", "sample": "frame", "point": "center", "edges": "view", "zone": "0",
            "order": "top", "test": "lt", "gate": "none", "restart": "dir", "round": "none", "damp": "none",
-           "range": "content", "lift": "none", "rows": "live", "rearm": "none", "expiry": "exact"}
+           "range": "content", "lift": "none", "rows": "live", "rearm": "none", "expiry": "exact",
+           "latch": "none"}
 KEY_ORDER = ["clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round", "damp",
-             "range", "lift", "rows", "rearm", "expiry"]
+             "range", "lift", "rows", "rearm", "expiry", "latch"]
 LAWS = {
     "linear": ({"zone": "100", "max": "1200", "min": "0"}, {}),
     "fixed": ({"speed": "240"}, {"point": "edge", "zone": "0"}),
@@ -33,7 +34,8 @@ PRESETS = {
     "itemtouchhelper": ("quintic max=20 time=2000 clock=step edges=inset gate=net", "far", 0.4, 8, 0, "keep",
                         "none"),
     "flutter": ("overflow cap=20 clock=timer:20", "halves", 0.5, 18, 0, "keep", "none"),
-    "sortablejs": ("fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le rearm=30", "under",
+    "sortablejs": ("fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside rearm=30 latch=30",
+                   "under end=1 visible=1 open=1",
                    0, 1, 1, "keep", "none"),
     "rbd": ("power max=28 full=0.05v exp=2 clock=step damp=360:1200", "edge", 0.12, 0, 0, "keep", "none"),
     "dndkit": ("ramp max=10 clock=timer:5 gate=intent restart=drag", "overlap", 0, 10, 0, "keep", "none"),

@@ -424,19 +424,28 @@ CAUSES = {
     "kept-event": "Leaving the zone does not stop the scroll: the 10 ms pointerElemChangedInterval "
                   "(l. 2465-2472) keeps calling autoScroll() with the event of the move that created "
                   "it, and is re-created only while `scrolling` is true (l. 2462), which the "
-                  "interval's own calls reset to false (l. 2584). Catalogue: `sample=` a value where "
-                  "the zone test keeps the pointer of the drag that started the scroll until the "
-                  "scroll stops for another reason.",
+                  "interval's own calls reset to false (l. 2584). Catalogue: the zone test keeps "
+                  "the pointer of the drag that started the scroll: reproduced, with the throttle, "
+                  "by the preset's `autoscroll latch=30` (once a drag on screen has started a "
+                  "scroll that can move, no later drag decides until the release; the window in "
+                  "which `scrolling` is true, 30-60 ms after that drag, is left out).",
     "throttle": "autoScroll() is throttled to one call per 30 ms (throttle(), l. 481-496; l. 2500, "
                 "2585): a move within 30 ms of the last call (the 10 ms interval calls it "
                 "constantly) is ignored, so a change of zone or direction takes effect one to two "
-                "frames late. Catalogue: a 30 ms minimum between zone evaluations.",
+                "frames late. Catalogue: a 30 ms minimum between zone evaluations, which the 10 ms "
+                "interval (kept-event) takes before any later move: reproduced by the preset's "
+                "`autoscroll latch=30` (a drag within 30 ms of the last one that decided does not "
+                "decide; once one has latched, none does).",
     "outside": "The scroller comes from document.elementFromPoint (l. 2450, 2466): a pointer "
-               "outside the list finds the page, and the list does not scroll. Catalogue: a gate "
-               "that needs the finger inside [0, V) (rowdrag scrolls on past the edge).",
+               "outside the list finds the page, and the list does not scroll (autoScroll() "
+               "clears the list's interval, l. 2512-2514). Catalogue: a gate that needs the "
+               "finger inside [0, V): reproduced by the preset's `autoscroll gate=inside`.",
     "zone-limit": "The zone has an outer limit: `Math.abs(bottom - y) <= sens` (l. 2547), so a "
                   "pointer more than 30 past the edge scrolls nothing (CATALOGUE §6.1 lists it as "
-                  "left out). Catalogue: `test=` a band |dist| <= zone.",
+                  "left out). Catalogue: `test=` a band |dist| <= zone. With `outside` (gate=inside) "
+                  "it cannot show: a pointer past the list's edge is outside it, and inside the "
+                  "list |dist| is dist; gesture 5 differed by both together and agrees with "
+                  "gate=inside.",
     "sort-interval": "Sorting runs only in _emulateDragOver on setInterval(..., 50) (l. 1411, "
                      "1577), with the latest pointer, not on each move or scroll step, so a row "
                      "moves up to 50 ms late. Catalogue: a clock for the rule (`timer:50`).",
@@ -446,7 +455,9 @@ CAUSES = {
     "hidden-rows": "The sort target comes from document.elementFromPoint (_emulateDragOver, "
                    "l. 1416): rows scrolled out of the list, and any row while the pointer is "
                    "outside it, cannot be hit; rowdrag's `under` hits the row at o + Y whatever "
-                   "is visible. Catalogue: `under` that hits only the visible part of the list.",
+                   "is visible. Catalogue: `under` that hits only the visible part of the list: "
+                   "reproduced by the preset's `rule under visible=1` (a finger off screen hits no "
+                   "row; on screen the row at o + Y is visible).",
     "shadow": "The \"dragEl shadow\" (_getSwapDirection, l. 2225-2247, with isLastTarget from "
               "l. 1795): after a swap with a target, moving back over it needs the pointer past "
               "the distance the target moved, which stops `under`'s oscillation on mixed heights "
@@ -454,10 +465,13 @@ CAUSES = {
     "top-line": "A pointer exactly on a row's top line does not swap with it: _getSwapDirection "
                 "tests `mouseOnAxis > targetS1 + ...` and `< targetS2 - ...` (l. 2251, strict), so a "
                 "pointer on a boundary line hits no row; rowdrag's `under` hit-tests [top, top + h). "
-                "Catalogue: `under` with rows hit on the open (top, top + h).",
+                "Catalogue: `under` with rows hit on the open (top, top + h): reproduced by the "
+                "preset's `rule under open=1`.",
     "ghost-last": "A pointer below the last row (in the list's empty space) moves the row to the "
-                  "end: _onDragOver (l. 1741-1742) with _ghostIsLast (l. 2220). rowdrag's `under` "
-                  "finds no row there. Catalogue: `under` that appends below the last row.",
+                  "end: _onDragOver (l. 1741-1763) with _ghostIsLast (l. 2220-2224: clientY > the "
+                  "last child's bottom), reached while elementFromPoint finds the list (l. 1416). "
+                  "Catalogue's `under` finds no row there: reproduced by the preset's `rule under "
+                  "end=1` (a finger on screen below the last row moves the row to the end).",
     # jQuery UI sortable
     "lift-clamp": "The lift clamps the offset to the range without the row: _mouseStart makes the "
                   "helper (the row itself) absolute (sortable.js l. 241), then _createPlaceholder "
@@ -593,15 +607,6 @@ VARIANT_OPTIONS = {"helper-range": "appendTo: document.body"}
 # them left on it does not (so none is superfluous; ROWDRAG_CONFORMANCE_EXPLAIN=full).
 EXPECTED = {
     "sortablejs": {
-        0: (("offsets", "order"), ("throttle", "outside", "zone-limit")),
-        1: (("offsets", "order"), ("kept-event", "throttle", "outside", "zone-limit")),
-        3: (("offsets", "order"), ("kept-event",)),
-        4: (("offsets", "order"), ("throttle", "sort-interval")),
-        5: (("first", "offsets", "order"), ("outside", "zone-limit")),
-        8: (("first", "offsets", "order"), ("outside", "hidden-rows")),
-        10: (("order",), ("ghost-last",)),
-        19: (("offsets", "order"), ("kept-event", "throttle")),
-        27: (("offsets", "order"), ("throttle",)),
     },
     "jqueryui": {},
 }
@@ -614,6 +619,12 @@ REPRODUCED = {
     "sortablejs": {
         "first-move": ("distance 1, autoscroll sample=move", (9, 11, 14)),
         "timer-restart": ("autoscroll rearm=30", (7, 13, 15, 22)),
+        "ghost-last": ("rule under end=1", (10,)),
+        "throttle": ("autoscroll latch=30", (0, 4, 19, 27)),
+        "kept-event": ("autoscroll latch=30", (0, 3, 4, 19, 27)),
+        "outside": ("autoscroll gate=inside", (8,)),
+        "hidden-rows": ("rule under visible=1", (8,)),
+        "top-line": ("rule under open=1", (32,)),  # past the table: no gesture of 0..29 needs it
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),
@@ -630,7 +641,8 @@ REPRODUCED = {
 # (UNDO). The restart's 30 ms is the throttle's: with autoScroll() unthrottled, the 10 ms
 # interval re-creates the scroll interval 10 ms after the move.
 IMPLIES = {"throttle": ("timer-restart",)}
-UNDO = {"timer-restart": "rearm=none"}
+UNDO = {"timer-restart": "rearm=none", "throttle": "latch=none", "kept-event": "latch=none",
+        "outside": "gate=none"}
 
 
 def with_implied(causes):

@@ -24,6 +24,7 @@ class Model:
         self.V, self.T, self.B = 600.0, 0.0, 0.0
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
+        self.rule_end = self.rule_visible = self.rule_open = False
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -201,7 +202,7 @@ class Model:
             self.helper = top + hh
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
-                     "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "damped": False,
+                     "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
                      "up": False, "down": False,
                      "measured": measured if self.profile["keys"]["rows"] == "cached" else None}
         self.lift["center"] = self.snapshot_center(finger)
@@ -271,14 +272,23 @@ class Model:
             if self.clamp(self.o) != self.o:
                 self.o = self.clamp(self.o)
                 lift["center"] = self.snapshot_center(y)
-        if keys["sample"] == "move":
+        # latch=MS: a drag decides only when none has latched and the last decision is MS old.
+        decides = keys["latch"] == "none" or (not lift["latched"] and self.t >= lift["quiet"] - 1e-9)
+        if decides and keys["latch"] != "none":
+            lift["quiet"] = self.t + float(keys["latch"]) / 1000
+        if keys["sample"] == "move" and decides:
             lift["stored"] = self.evaluate(self.t)
-        if keys["clock"] == "move":
+        if keys["clock"] == "move" and decides:
             self.apply(self.t)
             lift["center"] = self.snapshot_center(y)
         self.reorder(("drag", delta))
+        if not decides:
+            return
         d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
         self.control(d, drag=True)
+        if keys["latch"] != "none" and d != 0 and 0 <= y < self.V:
+            # latched only when the offset can move that way
+            lift["latched"] = self.o > self.o_min() if d < 0 else self.o < self.o_max()
 
     # -- auto-scroll (the catalogue §2) ---------------------------------------------
     def evaluate(self, now):
@@ -540,14 +550,31 @@ class Model:
                 self.sections[s - 1][1].append(rid)
                 self.lift["s"], self.lift["i"] = s - 1, len(self.sections[s - 1][1]) - 1
 
+    def set_rule(self, words):
+        """`set rule NAME [end=0|1] [visible=0|1]`: the flags belong to `under` only."""
+        flags = {"end": "0", "visible": "0", "open": "0"}
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            if words[0] != "under" or key not in flags or value not in ("0", "1"):
+                raise Refused("rule")
+            flags[key] = value
+        self.rule, self.rule_end, self.rule_visible = words[0], flags["end"] == "1", flags["visible"] == "1"
+        self.rule_open = flags["open"] == "1"
+
     def under(self):
+        if self.rule == "under" and self.rule_visible and not 0 <= self.lift["finger"] < self.V:
+            return  # visible=1: off screen no row is hit
         found = self.hit(self.o + self.lift["finger"])
         if found is None:
+            if self.rule == "under" and self.rule_end:
+                self.to_end()
             return
         s, i = found
         ls, li = self.lift["s"], self.lift["i"]
         if (s, i) == (ls, li) or self.pinned(self.rid_at(s, i)):
             return
+        if self.rule == "under" and self.rule_open and self.o + self.lift["finger"] == self.row_item(s, i)[0]:
+            return  # open=1: a finger on the row's top line hits none
         if not self.cross and s != ls:
             return
         a, b = sorted((self.global_index(ls, li), self.global_index(s, i)))
@@ -558,6 +585,26 @@ class Model:
         # moveRowAtIndexPath(L -> R): L ends at R's index path.
         self.sections[s][1].insert(i, rid)
         self.lift["s"], self.lift["i"] = s, i
+
+    def to_end(self):
+        """`under end=1`: a finger on screen below the last row moves L after it."""
+        rows = [item for item in self.items() if item[0] == "row"]
+        finger = self.lift["finger"]
+        if not rows or not 0 <= finger < self.V:
+            return
+        _, s, i, top, hh = rows[-1]
+        ls, li = self.lift["s"], self.lift["i"]
+        if not self.o + finger > top + hh or (s, i) == (ls, li) or self.pinned(self.rid_at(s, i)):
+            return
+        if not self.cross and s != ls:
+            return
+        order = self.order()
+        after = self.global_index(ls, li) + len(self.members(self.rid_at(ls, li)))
+        if any(self.pinned(order[k]) for k in range(after, len(order) - 1)):
+            return
+        rid = self.sections[ls][1].pop(li)
+        self.sections[s][1].append(rid)
+        self.lift["s"], self.lift["i"] = s, len(self.sections[s][1]) - 1
 
     # -- the catalogue's rules (§3.2-§3.8) ------------------------------------------
     def lifted_top(self):
@@ -972,7 +1019,7 @@ class Model:
             elif name == "set":
                 key = args[0]
                 if key == "rule":
-                    self.rule = args[1]
+                    self.set_rule(args[1:])
                 elif key == "sections":
                     self.cross = args[1] == "cross"
                 elif key == "grab":
@@ -992,7 +1039,8 @@ class Model:
                         raise Refused("autoscroll")
                     moved = self.profile["keys"]["range"] != "helper" and self.end_helper()
                     if self.phase == "lifted":  # §2.7
-                        self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0))
+                        self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0), latched=False,
+                                         quiet=-math.inf)
                         cached = self.profile["keys"]["rows"] == "cached"
                         measured = self.lift["measured"]
                         self.lift["measured"] = (self.o if measured is None else measured) if cached else None
@@ -1012,7 +1060,8 @@ class Model:
                     self.require_idle()
                     autoscroll, rule, hold, slop, distance, grab, clamp = catalogue.PRESETS[args[1]]
                     self.profile = catalogue.parse(autoscroll.split())
-                    self.rule, self.hold, self.slop, self.distance = rule, float(hold), float(slop), float(distance)
+                    self.set_rule(rule.split())
+                    self.hold, self.slop, self.distance = float(hold), float(slop), float(distance)
                     self.grab_mode, self.clamp_mode = grab, clamp
                     self.start = catalogue.STARTS.get(args[1], "first")
                     self.reveal = catalogue.REVEALS.get(args[1], (0.0, False))

@@ -83,7 +83,8 @@ def random_command(rng, n):
     if pick < 0.93:
         return "set autoscroll " + random_autoscroll(rng)
     choices = [
-        "set rule edge", "set rule midpoint", "set rule under", "set rule nearest", "set rule far",
+        "set rule edge", "set rule midpoint", "set rule under", "set rule under end=1", "set rule under visible=1 end=1", "set rule under open=1",
+        "set rule under visible=1", "set rule nearest", "set rule far",
         "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set rule halves", "set rule itemview",
         "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
         "set fps 120", "set autoscroll linear", "set autoscroll linear zone=150", "set autoscroll fixed",
@@ -106,7 +107,7 @@ def random_autoscroll(rng):
         "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent", "inside"],
         "restart": ["dir", "drag"], "round": ["none", "ceil", "trunc"], "damp": ["none", "360:1200", "0:100"],
         "range": ["content", "helper"], "lift": ["none", "drag"], "rows": ["live", "cached"],
-        "rearm": ["none", "30", "7.5", "100"],
+        "rearm": ["none", "30", "7.5", "100"], "latch": ["none", "30", "7.5", "100"],
         "expiry": ["exact", "coarse"],
     }
     for key in catalogue.KEY_ORDER:
@@ -203,8 +204,9 @@ def random_setting(rng):
     if pick < 0.4:
         return "set autoscroll " + random_autoscroll(rng)
     if pick < 0.6:
-        return "set rule " + rng.choice(["edge", "midpoint", "under", "nearest", "far", "guarded", "intersect",
-                                           "overlap", "drop", "halves", "itemview"])
+        return "set rule " + rng.choice(["edge", "midpoint", "under", "under end=1", "under visible=1",
+                                           "under end=1 visible=1", "under open=1 end=1 visible=1", "nearest", "far", "guarded",
+                                           "intersect", "overlap", "drop", "halves", "itemview"])
     if pick < 0.7:
         return "scroll %+d" % rng.randint(-300, 300)
     return rng.choice(["set clamp inset", "set clamp none", "set grab center", "set grab keep", "set grab press",

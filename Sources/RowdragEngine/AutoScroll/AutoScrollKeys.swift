@@ -43,6 +43,19 @@ public struct AutoScrollKeys: Sendable, Hashable {
   public var rearm: Double? = nil
   /// How a timer's expiries are computed.
   public var expiry = TimerExpiry.exact
+  /// Milliseconds a drag's decision holds off the next drag's; nil never. A drag within
+  /// this time of the last drag that decided, or any drag once one has decided on a zone,
+  /// neither evaluates the law (`sample=move`), applies it (`clock=move`) nor controls the
+  /// timer: the scroll stays latched to the finger of the drag that started it until the
+  /// release. SortableJS's `autoScroll()` is throttled to one call per 30 ms (`throttle()`,
+  /// Debian's Sortable.js 1.14 l. 481–496, 2585); the move that starts a scroll creates the
+  /// 10 ms `pointerElemChangedInterval` (l. 2459–2474), which calls `autoScroll()` with that
+  /// move's event until the drop, so it takes the throttle every 30 ms, just before any
+  /// later move (l. 2450) could; a move reaches `autoScroll()` again only through the
+  /// interval, re-created with its event while `scrolling` (l. 2462), which the interval's
+  /// own calls leave false once nothing changes (l. 2584) — that window, 30–60 ms after the
+  /// move, is left out.
+  public var latch: Double? = nil
 
   /// The catalogue's generic defaults.
   public init() {}
@@ -127,7 +140,11 @@ public enum ScrollGate: String, Sendable, Hashable, CaseIterable {
   case intent
   /// The finger is on screen, in `[0, V)`: Qt's view gets no `DragMove` with the pointer
   /// outside it, and `dragLeaveEvent()` stops the auto-scroll (qsimpledrag.cpp
-  /// `QSimpleDrag::move()`, qabstractitemview.cpp `dragLeaveEvent()`).
+  /// `QSimpleDrag::move()`, qabstractitemview.cpp `dragLeaveEvent()`). SortableJS's
+  /// AutoScroll takes its scroller from `document.elementFromPoint` (Debian's Sortable.js
+  /// 1.14 l. 2450): outside the list that is the page, and `autoScroll()` clears the
+  /// list's interval (l. 2512–2514); this also hides its zone's outer limit
+  /// (`Math.abs(bottom - y) <= sens`, l. 2547), which only a pointer past the edge meets.
   case inside
 }
 

@@ -33,6 +33,10 @@ public struct ScrollRun: Sendable, Equatable {
   public var movedUp = false
   /// Whether some drag since lift moved the finger down (`gate=intent`).
   public var movedDown = false
+  /// `latch`: whether a drag has decided on a zone, so later drags no longer decide.
+  public var latched = false
+  /// `latch`: until when (seconds) a drag does not decide.
+  public var quietUntil = -Double.infinity
   /// The finger's screen y at lift (`gate=net`).
   public var fingerAtLift: Double
   /// The time of the lift (damping).
@@ -44,13 +48,15 @@ public struct ScrollRun: Sendable, Equatable {
     self.liftTime = liftTime
   }
 
-  /// What `set autoscroll` does mid-gesture (§2.7): the timer, count, run and stored
-  /// value go; the damping and intent flags stay.
+  /// What `set autoscroll` does mid-gesture (§2.7): the timer, count, run, stored value
+  /// and latch go; the damping and intent flags stay.
   mutating func restartLaw() {
     timer = nil
     count = 0
     runStart = nil
     stored = .none
+    latched = false
+    quietUntil = -.infinity
   }
 }
 

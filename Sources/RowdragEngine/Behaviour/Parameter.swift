@@ -57,6 +57,8 @@ public enum ParameterRange: Sendable, Equatable {
   case nonNegative
   /// A length in any of its forms (`30`, `0.25v`, `v/6`, `0.5h+6`).
   case length
+  /// 0 (off) or 1 (on): a behaviour a rule has or not.
+  case flag
 
   /// Whether `value` lies in the range.
   public func contains(_ value: Double) -> Bool {
@@ -64,6 +66,7 @@ public enum ParameterRange: Sendable, Equatable {
     switch self {
     case .positive: return value > 0
     case .nonNegative, .length: return value >= 0
+    case .flag: return value == 0 || value == 1
     }
   }
 

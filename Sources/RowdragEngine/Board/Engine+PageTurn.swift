@@ -4,7 +4,10 @@
 /// a page after a delay, linearly over a duration; a frame's step 2.
 extension Engine {
   /// The page positions `P_k`, in column order (some may repeat at the last page).
-  public var pagePositions: [Double] { (0..<columnCount).map(pagePosition) }
+  public var pagePositions: [Double] {
+    // A closure, not the method itself: `map(pagePosition)` copies the whole engine.
+    (0..<columnCount).map { pagePosition($0) }
+  }
 
   /// One frame of the page edge scroll while a row is lifted.
   mutating func pageEdgeScroll() {

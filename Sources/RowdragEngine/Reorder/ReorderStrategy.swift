@@ -98,6 +98,8 @@ public struct ReorderInput: Sendable, Equatable {
   /// The finger's content position at the last drag, nil when it was off screen
   /// (`itemview` drops only where Qt accepted the last drag-move event).
   public var lastDragPointer: Double? = nil
+  /// Whether the finger is on screen now, in `[0, V)` (`under end=1` appends only then).
+  public var pointerOnScreen = true
 
   /// Gathers a rule's input.
   public init(

@@ -186,7 +186,7 @@ extension Engine {
     let frames: Int
     let reporting: Bool
     var table = TableFrameMemory()
-    var board: [(state: BoardCycleState, remaining: Int)] = []
+    var board = BoardCycleMemory()
   }
 
   /// Runs `body` with container `k` active: `offset` is its offset and `offsetRange`

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import RowdragEngine
+
+/// `latch`, the auto-scroll key that reproduces SortableJS's 30 ms throttle of
+/// `autoScroll()` and its pointer-element interval, which keeps the event of the move that
+/// started the scroll (issue 24): computed by hand at 60 fps (frame k ends at k·16.667 ms)
+/// on 44-point rows in a 600-point viewport (o_max 720), `fixed speed=10 clock=timer:24
+/// sample=move point=finger zone=30 test=le`: the bottom zone is Y ≥ 570, the top Y ≤ 30.
+@Suite("real library latch")
+struct RealLibraryLatchTests {
+  /// The engine, `latch` ms, the row at 300 lifted by the press, after `scroll` points.
+  func engine(latch: Double?, scroll: Double = 0) throws -> Engine {
+    var profile = AutoScrollProfile.fixed(speed: 10)
+    profile.keys.clock = .timer(period: 24, text: "24")
+    profile.keys.sample = .move
+    profile.keys.point = .finger
+    profile.keys.zone = .points(30)
+    profile.keys.test = .lessOrEqual
+    profile.keys.latch = latch
+    var e = plainEngine(30) { $0.autoscroll = profile }
+    try e.scroll(to: scroll)
+    try e.press(screenY: 300)
+    #expect(e.lift != nil)
+    return e
+  }
+
+  /// The offset after each of `frames` frames.
+  func offsets(_ e: inout Engine, frames: Int) throws -> [Double] {
+    var seen: [Double] = []
+    try e.tick(frames) { seen.append($0.offset) }
+    return seen
+  }
+
+  @Test("latch=30: a drag that starts a scroll latches it; later drags do not steer it")
+  func latched() throws {
+    // Started at 0: firings at 24 (frame 2), 48 (3), 72 (5), 96 (6).
+    var e = try engine(latch: 30)
+    try e.drag(toScreenY: 590)
+    #expect(try offsets(&e, frames: 3) == [0, 10, 20])
+    try e.drag(toScreenY: 10)  // the top zone, at 50 ms: ignored
+    #expect(try offsets(&e, frames: 3) == [20, 30, 40])
+    try e.drag(toScreenY: 300)  // out of both zones, at 100 ms: ignored too; 120 (frame 8)
+    #expect(try offsets(&e, frames: 2) == [40, 50])
+    #expect(e.brokenInvariant() == nil)
+    // Without the latch the drag at 50 ms turns the timer up: firings at 74 (frame 5),
+    // 98 (6).
+    var free = try engine(latch: nil)
+    try free.drag(toScreenY: 590)
+    #expect(try offsets(&free, frames: 3) == [0, 10, 20])
+    try free.drag(toScreenY: 10)
+    #expect(try offsets(&free, frames: 3) == [20, 10, 0])
+  }
+
+  @Test("latch=30: a drag within 30 ms of the last drag that decided does not decide")
+  func throttled() throws {
+    var e = try engine(latch: 30)
+    try e.drag(toScreenY: 300)  // decides at 0: no zone
+    try e.drag(toScreenY: 590)  // 0 ms later: ignored
+    try e.tick(1)
+    try e.drag(toScreenY: 591)  // 16.7 ms: ignored
+    #expect(try offsets(&e, frames: 1) == [0])
+    try e.drag(toScreenY: 590)  // 33.3 ms: decides; firings at 57.3 (frame 4), 81.3 (5)
+    #expect(try offsets(&e, frames: 3) == [0, 10, 20])
+    // Without the latch the second drag starts the timer at 0: 24 (frame 2), 48 (3), 72 (5).
+    var free = try engine(latch: nil)
+    try free.drag(toScreenY: 300)
+    try free.drag(toScreenY: 590)
+    #expect(try offsets(&free, frames: 5) == [0, 10, 20, 20, 30])
+  }
+
+  @Test("latch=30: no latch where the offset cannot move, nor with the finger off screen")
+  func notLatched() throws {
+    // At offset 0 the top zone cannot scroll: the next decision steers again.
+    var top = try engine(latch: 30)
+    try top.drag(toScreenY: 10)
+    #expect(try offsets(&top, frames: 2) == [0, 0])
+    try top.drag(toScreenY: 590)  // 33.3 ms: firings at 57.3 (frame 4), 81.3 (5)
+    #expect(try offsets(&top, frames: 3) == [0, 10, 20])
+    // Past the bottom edge the finger is off screen: it scrolls, but does not latch.
+    var off = try engine(latch: 30)
+    try off.drag(toScreenY: 620)
+    #expect(try offsets(&off, frames: 2) == [0, 10])
+    try off.drag(toScreenY: 300)  // 33.3 ms: no zone, the timer stops
+    #expect(try offsets(&off, frames: 2) == [10, 10])
+    #expect(off.brokenInvariant() == nil)
+  }
+
+  @Test("latch: set autoscroll mid-gesture lets the next drag decide")
+  func reset() throws {
+    var e = try engine(latch: 30)
+    try e.drag(toScreenY: 590)
+    try e.tick(3)
+    var profile = e.settings.autoscroll
+    profile.keys.latch = 30
+    try e.setAutoscroll(profile)
+    try e.drag(toScreenY: 10)  // decides: the top zone, timer from 50 ms
+    #expect(try offsets(&e, frames: 3) == [20, 10, 0])
+  }
+}
