@@ -17,6 +17,7 @@ extension Engine {
     lift.finger = y
     lift.center = center
     lift.lastDragPointer = pointerOnScreen(y)
+    lift.ruleTimer?.pointed = true
     if placeHelper(center: center, height: lift.height) {
       lift.center = snapshotCenter(lift, finger: y)
     }

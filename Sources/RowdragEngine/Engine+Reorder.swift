@@ -6,6 +6,8 @@ extension Engine {
   /// the rule acts on `event`.
   mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
     guard settings.rule.function.acts(on: event) else { return }
+    // A rule on an interval of its own runs only at its firings (`runRuleTimer`).
+    if settings.rule.function.period != nil && event != .release { return }
     guard measuredOffset == nil else { return reorderStepMeasuring(&lift, event: event) }
     reorderStep(&lift, event: event)
   }
@@ -25,6 +27,35 @@ extension Engine {
     offset = now
     lift.center = center
     if from != Slot(position: lift.position, section: lift.section) { measuredOffset = offset }
+  }
+
+  /// Runs the rule at each firing of its own interval due by `limit` (seconds), in
+  /// time order, once a drag since the lift has given it a pointer (`RuleTimer.pointed`),
+  /// with the finger and the offset as they are then: SortableJS's
+  /// `_emulateDragOver` on `setInterval(…, 50)` (Debian's
+  /// /usr/share/javascript/sortable/Sortable.js, SortableJS 1.14, l. 1411, 1577), which
+  /// sorts with the latest pointer and at no move or scroll step. At most
+  /// `maxFiringsPerFrame` run in one call; the rest are counted as fired.
+  mutating func runRuleTimer(_ lift: inout Lift, through limit: Double) {
+    guard let period = settings.rule.function.period, var timer = lift.ruleTimer else { return }
+    var runs = 0
+    while timer.start + Double(timer.fired + 1) * period <= limit + 1e-9 {
+      timer.fired += 1
+      lift.ruleTimer = timer
+      if runs == Engine.maxFiringsPerFrame {
+        timer.fired = Self.firings(start: timer.start, period: period, by: limit, from: timer.fired)
+        lift.ruleTimer = timer
+        return
+      }
+      runs += 1
+      if timer.pointed && settings.rule.function.acts(on: .frame) {
+        if measuredOffset == nil {
+          reorderStep(&lift, event: .frame)
+        } else {
+          reorderStepMeasuring(&lift, event: .frame)
+        }
+      }
+    }
   }
 
   /// What the rule sees of `lift` now.

@@ -59,6 +59,11 @@ extension Engine {
     guard rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
     try checkRuleFits(rule, culprit: .setRule)
     settings.rule = rule
+    // A rule with an interval of its own, set during a gesture, starts it now.
+    if case .lifted(var lift) = phase {
+      lift.ruleTimer = rule.function.period != nil ? RuleTimer(start: time) : nil
+      phase = .lifted(lift)
+    }
   }
 
   /// Chooses where the snapshot sits relative to the finger (at the next lift).

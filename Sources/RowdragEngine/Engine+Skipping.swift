@@ -3,6 +3,13 @@
 /// Skipping frames whose outcome is known, exactly: `tick` calls these so that long
 /// holds and steady scrolls cost O(log frames) instead of a step per frame.
 extension Engine {
+  /// Whether a frame depends only on the snapshot, the offset and the settings (see
+  /// `AutoScrollProfile.isStationary`), with the rule run at every frame, not on an
+  /// interval of its own: the engine skips repeating and steady frames only then.
+  var framesAreStationary: Bool {
+    settings.autoscroll.isStationary && settings.rule.function.period == nil
+  }
+
   /// While a press is held, jumps to the frame before the one that lifts the row (or
   /// through all `remaining` frames when the hold outlasts them).
   mutating func skipHold(_ remaining: inout Int) {
@@ -63,7 +70,7 @@ extension Engine {
   /// 0 when none. Not mutating, so that its helpers read the engine in place: a copy of
   /// the engine costs about a thousand instructions.
   private func steadyFrames(_ step: ScrollStep, lift: Lift, remaining: Int) -> Int {
-    guard settings.autoscroll.isStationary,
+    guard framesAreStationary,
       settings.autoscroll.law.function.isMonotoneInScreenPosition, step.offsetStep != 0,
       offset.isNormal, lift.center.isNormal
     else { return 0 }

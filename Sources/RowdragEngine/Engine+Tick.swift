@@ -113,10 +113,14 @@ extension Engine {
   /// After frames skipped while a timer fired without changing anything (pressed
   /// against a bound), counts the firings due by now as the frames would have.
   private mutating func catchUpTimer() {
-    guard case .lifted(var lift) = phase, lift.scroll.timer != nil,
-      let period = settings.autoscroll.keys.clock.periodSeconds
-    else { return }
-    dropFirings(&lift, period: period)
+    guard case .lifted(var lift) = phase else { return }
+    if let timer = lift.ruleTimer, let period = settings.rule.function.period {
+      lift.ruleTimer?.fired = Self.firings(
+        start: timer.start, period: period, by: time, from: timer.fired)
+    }
+    if lift.scroll.timer != nil, let period = settings.autoscroll.keys.clock.periodSeconds {
+      dropFirings(&lift, period: period)
+    }
     phase = .lifted(lift)
   }
 
@@ -164,11 +168,17 @@ extension Engine {
   /// The firing count `k` a timer reaches by now: the largest with
   /// `start + k·period ≤ t + 1e-9`, found as the frame loop compares.
   private func firingsDue(_ timer: ScrollRun.Timer, period: Double) -> Int {
-    let due = ((time + 1e-9 - timer.start) / period).rounded(.down)
+    Self.firings(start: timer.start, period: period, by: time, from: timer.fired)
+  }
+
+  /// The largest `k ≥ fired` with `start + k·period ≤ t + 1e-9`: the firings of an
+  /// interval started at `start` due by `t`, found as the frame loop compares.
+  static func firings(start: Double, period: Double, by t: Double, from fired: Int) -> Int {
+    let due = ((t + 1e-9 - start) / period).rounded(.down)
     guard due.isFinite, due < Double(Int.max / 4) else { return Int.max / 4 }
-    var k = Swift.max(timer.fired, Int(due))
-    while k > timer.fired, timer.start + Double(k) * period > time + 1e-9 { k -= 1 }
-    while timer.start + Double(k + 1) * period <= time + 1e-9 { k += 1 }
+    var k = Swift.max(fired, Int(due))
+    while k > fired, start + Double(k) * period > t + 1e-9 { k -= 1 }
+    while start + Double(k + 1) * period <= t + 1e-9 { k += 1 }
     return k
   }
 
@@ -300,6 +310,7 @@ extension Engine {
       let offsetBeforeStep = offset
       result.amount = applyScroll(&lift, at: time)
       applyReorderRule(&lift, event: offset != offsetBeforeStep ? .frame : .still)
+      runRuleTimer(&lift, through: time)
     case .timer:
       let period = settings.autoscroll.keys.clock.periodSeconds ?? 1
       while let timer = lift.scroll.timer {
@@ -319,6 +330,8 @@ extension Engine {
           break
         }
         let firing = nextFiring(timer, period: period)
+        // The rule's own interval, started at the lift, before the scroll's at a tie.
+        runRuleTimer(&lift, through: firing)
         lift.scroll.timer?.fired += 1
         if settings.autoscroll.keys.expiry == .coarse {
           lift.scroll.timer?.due = Self.coarseDue(
@@ -329,25 +342,42 @@ extension Engine {
         applyReorderRule(&lift, event: offset != offsetBeforeFiring ? .frame : .still)
         result.fired += 1
       }
+      runRuleTimer(&lift, through: time)
       if settings.autoscroll.keys.sample == .frame {
         controlTimer(&lift, direction: controlDirection(lift), isDrag: false)
       }
     case .move:
-      break
+      runRuleTimer(&lift, through: time)
     }
     phase = .lifted(lift)
     let delta = offset - offsetBefore
     let moved = (before.position, before.section) != (lift.position, lift.section)
-    result.changed = delta != 0 || lift != before || lift.scroll.timer != nil
-    if delta == 0, let timer = lift.scroll.timer, let earlier = before.scroll.timer,
-      timer.rearmAt == nil, settings.autoscroll.keys.expiry == .exact || coarseFiresEvenly(timer)
-    {
-      // Equal but for the firing count (and a coarse timer's next expiry): pressed
-      // against a bound, nothing else moves.
+    result.changed =
+      delta != 0 || lift != before || lift.scroll.timer != nil || lift.ruleTimer != nil
+    if delta == 0 && (lift.scroll.timer != nil || lift.ruleTimer != nil) {
+      // Every running timer fired, and the state is equal but for the firing counts (and
+      // a coarse timer's next expiry): pressed against a bound or resting, each firing
+      // finds what the last found, and no later one changes anything.
       var same = lift
-      same.scroll.timer?.fired = earlier.fired
-      same.scroll.timer?.due = earlier.due
-      result.timerOnly = same == before && timer.fired != earlier.fired
+      var steady = true
+      if let timer = lift.scroll.timer {
+        if let earlier = before.scroll.timer, timer.rearmAt == nil, timer.fired != earlier.fired,
+          settings.autoscroll.keys.expiry == .exact || coarseFiresEvenly(timer)
+        {
+          same.scroll.timer?.fired = earlier.fired
+          same.scroll.timer?.due = earlier.due
+        } else {
+          steady = false
+        }
+      }
+      if let rule = lift.ruleTimer {
+        if let earlier = before.ruleTimer, rule.fired != earlier.fired {
+          same.ruleTimer?.fired = earlier.fired
+        } else {
+          steady = false
+        }
+      }
+      result.timerOnly = steady && same == before
     }
     if delta != 0 && !moved {
       result.scroll = ScrollStep(offsetStep: delta, centerStep: lift.center - before.center)

@@ -70,4 +70,20 @@ public struct Lift: Sendable, Equatable {
   /// where Qt's last drag-move event was, which decides whether its drop is accepted
   /// (`itemview`).
   public var lastDragPointer: Double? = nil
+  /// The rule's own interval (`under every=MS`), started at the lift: nil when the rule
+  /// runs after every drag and scroll step.
+  public var ruleTimer: RuleTimer? = nil
+}
+
+/// The interval a rule with a `period` runs on: it fires at `start + k·period`, and
+/// runs the rule once a drag has given it a pointer.
+public struct RuleTimer: Sendable, Equatable {
+  /// When it started (seconds).
+  public var start: Double
+  /// Firings so far.
+  public var fired = 0
+  /// Whether a drag has come since it started: SortableJS's interval reads the pointer
+  /// of the last move after the drag's start (`touchEvt`, set in `_onTouchMove` once the
+  /// ghost exists, Sortable.js l. 1486) and sorts nothing before one.
+  public var pointed = false
 }

@@ -25,7 +25,10 @@ enum EngineTarget {
     settings.fps = [60, 7, 120][input.next() % 3]
     let rule = ReorderRuleRegistry.kinds[input.next() % ReorderRuleRegistry.kinds.count]
     let ruleValues = rule.parameters.map { p in
-      p.range == .flag ? Length.points(Double(input.next() % 2)) : p.defaultValue
+      // Flags either way; `under every=MS` off, or an interval longer or shorter than a frame.
+      p.range == .flag
+        ? Length.points(Double(input.next() % 2))
+        : p.name == "every" ? Length.points([0, 0, 50, 7, 0.01][input.next() % 5]) : p.defaultValue
     }
     settings.rule = (try? ReorderRule(rule, orderedValues: ruleValues)) ?? .edge
     settings.grab = [.keep, .center, .press][input.next() % 3]

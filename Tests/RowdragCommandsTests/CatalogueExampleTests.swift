@@ -74,7 +74,8 @@ struct CatalogueExampleTests {
     // `sample=move`, so the catalogue's numbers hold with the catalogue's settings, and
     // the preset's come one drag later; its timer is also started once more 30 ms after
     // the drag (`rearm=30`: firings at 24, 54 and 78 ms, not 24, 48, 72 and 96), so in
-    // 0.1 s it scrolls 30, not 40.
+    // 0.1 s it scrolls 30, not 40; and it sorts only on its own 50 ms interval from the
+    // lift (`under every=50`), so a drag over row 4 moves the row 50 ms later.
     Example(
       number: 6, preset: "sortablejs",
       script: "\(Self.catalogueSortable); press 3; drag y=580; tick 6; state",
@@ -90,8 +91,8 @@ struct CatalogueExampleTests {
       number: 6, preset: "sortablejs", script: "press 3; drag +1; drag y=580; tick 6; state",
       states: [["t": "0.1", "offset": "30", "row": "14", "center": "609"]]),
     Example(
-      number: 6, preset: "sortablejs", script: "press 3; drag +1; drag +44; state",
-      states: [["row": "4"]]),
+      number: 6, preset: "sortablejs", script: "press 3; drag +1; drag +44; state; tick 3; state",
+      states: [["t": "0", "row": "3"], ["t": "0.05", "row": "4"]]),
     Example(
       number: 7, preset: "rbd", script: "press 3; tick 8; drag y=570; tick 5; state",
       states: [["t": "0.217", "offset": "140", "row": "17", "center": "710"]]),
@@ -170,7 +171,8 @@ struct CatalogueExampleTests {
 
   /// The `sortablejs` preset as CATALOGUE.md §6 wrote it, before issue 24.
   static let catalogueSortable =
-    "set distance 0; set autoscroll fixed speed=10 clock=timer:24 point=finger zone=30 test=le"
+    "set distance 0; set autoscroll fixed speed=10 clock=timer:24 point=finger zone=30 test=le;"
+    + " set rule under"
 
   /// A state line's values as written: its keys are distinct at both levels, so the
   /// lifted row's values are read under their own names.

@@ -46,7 +46,7 @@ struct CompletionTests {
     #expect(try complete("compare a") == .words(["all", "ats"]))
     #expect(try complete("compare rbd,fl") == .words(["rbd,flutter"]))
     #expect(try complete("set rule u") == .words(["under"]))
-    #expect(try complete("set rule under e") == .words(["end="]))
+    #expect(try complete("set rule under e") == .words(["end=", "every="]))
     #expect(try complete("get sec") == .words(["sections"]))
   }
 

@@ -140,7 +140,10 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
 func randomRule(_ rng: inout SplitMix64) -> ReorderRule {
   let kind = ReorderRuleRegistry.kinds[rng.next(ReorderRuleRegistry.kinds.count)]
   let values = kind.parameters.map { p in
-    p.range == .flag ? Length.points(Double(rng.next(2))) : p.defaultValue
+    // Flags either way; `under every=MS` off, or an interval longer or shorter than a frame.
+    p.range == .flag
+      ? Length.points(Double(rng.next(2)))
+      : p.name == "every" ? Length.points([0, 0, 50, 7][rng.next(4)]) : p.defaultValue
   }
   guard let rule = try? ReorderRule(kind, orderedValues: values) else {
     preconditionFailure("rule refused")

@@ -143,6 +143,36 @@ struct RealLibraryReorderTests {
     }
   }
 
+  @Test("every=50: the rule runs at 50, 100, 150 ms after the lift, never at a drag")
+  func everyFifty() throws {
+    let rule = try ReorderRule(UnderRule.kind, values: ["every": .points(50)])
+    var e = plainEngine(20) {
+      $0.rule = rule
+      $0.autoscroll = .off
+    }
+    try e.press(screenY: 100)  // row 2 (88…132), lifted at once (hold 0): t = 0
+    try e.drag(toScreenY: 300)  // over row 6 (264…308): not at a drag
+    #expect(e.lift?.position == 2)
+    try e.tick(2)  // t = 33 ms
+    #expect(e.lift?.position == 2)
+    try e.tick(1)  // t = 50 ms: the first firing
+    #expect(e.lift?.position == 6)
+    try e.drag(toScreenY: 120)  // over row 2's slot, now row 3's
+    try e.tick(2)  // 83 ms
+    #expect(e.lift?.position == 6)
+    try e.tick(1)  // 100 ms
+    #expect(e.lift?.position == 2)
+    // A long rest skips frames, and the firings it skipped are counted.
+    try e.tick(600)  // 10.1 s
+    #expect(e.lift?.ruleTimer?.fired == 202)
+    #expect(e.brokenInvariant() == nil)
+    // Set during the gesture, the interval starts then.
+    try e.setRule(.under)
+    #expect(e.lift?.ruleTimer == nil)
+    try e.setRule(rule)
+    #expect(e.lift?.ruleTimer == RuleTimer(start: e.time))
+  }
+
   @Test("end is 0 or 1")
   func range() {
     #expect(throws: EngineError.self) { try under(end: 2) }

@@ -25,6 +25,7 @@ class Model:
         self.fps, self.hold = 60.0, 0.0
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
         self.rule_end = self.rule_visible = self.rule_open = False
+        self.rule_every = 0.0  # under every=MS: the rule's own interval, 0 = every event
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -204,7 +205,8 @@ class Model:
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
                      "up": False, "down": False,
-                     "measured": measured if self.profile["keys"]["rows"] == "cached" else None}
+                     "measured": measured if self.profile["keys"]["rows"] == "cached" else None,
+                     "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None}
         self.lift["center"] = self.snapshot_center(finger)
         self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
         self.phase = "lifted"
@@ -281,6 +283,8 @@ class Model:
         if keys["clock"] == "move" and decides:
             self.apply(self.t)
             lift["center"] = self.snapshot_center(y)
+        if lift.get("rule_timer") is not None:
+            lift["rule_timer"]["pointed"] = True
         self.reorder(("drag", delta))
         if not decides:
             return
@@ -429,6 +433,9 @@ class Model:
                 before = self.o
                 self.apply(self.t)
                 self.reorder(("frame",) if self.o != before else ("still",))
+                self.run_rule_timer(self.t)
+            elif clock == "move":
+                self.run_rule_timer(self.t)
             elif clock.startswith("timer:"):
                 period = catalogue.period(clock)
                 coarse = self.profile["keys"]["expiry"] == "coarse"
@@ -446,12 +453,15 @@ class Model:
                         continue
                     if not (timer["due"] <= round(self.t * 1e9) if coarse else firing <= self.t + 1e-9):
                         break
+                    # the rule's own interval first at a tie (started at the lift)
+                    self.run_rule_timer(firing)
                     timer["fired"] += 1
                     if coarse:
                         timer["due"] = catalogue.coarse_next(timer["due"], round(self.t * 1e9), period)
                     before = self.o
                     self.apply(firing)
                     self.reorder(("frame",) if self.o != before else ("still",))
+                self.run_rule_timer(self.t)
                 if self.profile["keys"]["sample"] == "frame":
                     self.control(self.evaluate(self.t)[0], drag=False)
 
@@ -475,9 +485,39 @@ class Model:
             prv = ("boundary", s - 1, footer[3], self.header_h(s))
         return nxt, prv
 
-    def reorder(self, event=("frame",)):
-        """The rule; under rows=cached it sees the finger and the snapshot at the offset the
-        rows were last measured at, and a move of the row measures them again."""
+    def run_rule_timer(self, limit):
+        """under every=MS: the rule at each firing of its interval (started at the lift)
+        due by `limit`, at most 1,000 in one call (the rest counted as fired)."""
+        timer = self.lift.get("rule_timer")
+        if timer is None or self.rule_every <= 0:
+            return
+        period = self.rule_every / 1000
+        runs = 0
+        while timer["start"] + (timer["fired"] + 1) * period <= limit + 1e-9:
+            timer["fired"] += 1
+            if runs == 1000:
+                # as Engine.firings(start:period:by:from:) counts them
+                due = math.floor((limit + 1e-9 - timer["start"]) / period)
+                if not math.isfinite(due) or due >= float((2**63 - 1) // 4):
+                    timer["fired"] = (2**63 - 1) // 4
+                    return
+                k = max(timer["fired"], int(due))
+                while k > timer["fired"] and timer["start"] + k * period > limit + 1e-9:
+                    k -= 1
+                while timer["start"] + (k + 1) * period <= limit + 1e-9:
+                    k += 1
+                timer["fired"] = k
+                return
+            runs += 1
+            if timer["pointed"]:  # a drag since the lift gave it a pointer
+                self.reorder(("frame",), clock=True)
+
+    def reorder(self, event=("frame",), clock=False):
+        """The rule; under every=MS only at its own firings (and the release); under
+        rows=cached it sees the finger and the snapshot at the offset the rows were last
+        measured at, and a move of the row measures them again."""
+        if self.rule_every > 0 and not clock and event[0] != "release":
+            return  # every=MS: only at the rule's own firings
         lift = self.lift
         measured = lift["measured"]
         if measured is None:
@@ -551,15 +591,28 @@ class Model:
                 self.lift["s"], self.lift["i"] = s - 1, len(self.sections[s - 1][1]) - 1
 
     def set_rule(self, words):
-        """`set rule NAME [end=0|1] [visible=0|1]`: the flags belong to `under` only."""
+        """`set rule NAME [end=0|1] [visible=0|1] [open=0|1] [every=MS]`: the parameters
+        belong to `under` only; set during a gesture, every=MS starts its interval now."""
         flags = {"end": "0", "visible": "0", "open": "0"}
+        every = 0.0
         for word in words[1:]:
             key, _, value = word.partition("=")
+            if words[0] == "under" and key == "every":
+                try:
+                    every = float(value)
+                except ValueError:
+                    raise Refused("rule")
+                if not every >= 0 or every == math.inf:
+                    raise Refused("rule")
+                continue
             if words[0] != "under" or key not in flags or value not in ("0", "1"):
                 raise Refused("rule")
             flags[key] = value
         self.rule, self.rule_end, self.rule_visible = words[0], flags["end"] == "1", flags["visible"] == "1"
         self.rule_open = flags["open"] == "1"
+        self.rule_every = every
+        if self.phase == "lifted":
+            self.lift["rule_timer"] = {"start": self.t, "fired": 0, "pointed": False} if every > 0 else None
 
     def under(self):
         if self.rule == "under" and self.rule_visible and not 0 <= self.lift["finger"] < self.V:

@@ -21,7 +21,7 @@ extension Engine {
   mutating func skipBoardFrames(
     _ result: FrameResult, _ remaining: inout Int, _ cycle: inout BoardCycleMemory
   ) {
-    guard settings.autoscroll.isStationary else { return }
+    guard framesAreStationary else { return }
     if board.turn == nil && board.dwell == Dwell() {
       let now = boardCycleState
       if let seen = cycle.remaining(when: now) {
@@ -42,7 +42,7 @@ extension Engine {
   /// page edge scroll's clock. Returns whether it skipped.
   mutating func skipBoardPaging(_ remaining: inout Int) -> Bool {
     guard remaining > 16, let paging = settings.board.paging, case .lifted = phase,
-      settings.autoscroll.isStationary
+      framesAreStationary
     else { return false }
     let dt = settings.dt
     var skip = 0

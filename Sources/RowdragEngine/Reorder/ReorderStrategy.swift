@@ -31,6 +31,11 @@ public protocol ReorderStrategy: Sendable {
   /// surface of several scroll containers (a board's columns, BOARD.md §5): nil (the
   /// default) when the rule is not available there.
   var columnEntry: ColumnEntry? { get }
+
+  /// Seconds between the rule's runs when it runs on an interval of its own, started at
+  /// the lift, instead of after every drag and scroll step (`under every=MS`); nil (the
+  /// default) otherwise.
+  var period: Double? { get }
 }
 
 /// Where a rule puts the lifted item in the column under the finger (BOARD.md §5 step 1).
@@ -50,6 +55,9 @@ extension ReorderStrategy {
 
   /// Not available on a board unless the rule says how it enters a column.
   public var columnEntry: ColumnEntry? { nil }
+
+  /// After every drag and scroll step unless the rule says otherwise.
+  public var period: Double? { nil }
 
   /// Rules make no promise unless they say so.
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)

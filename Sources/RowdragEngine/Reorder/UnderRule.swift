@@ -24,6 +24,13 @@
 /// row is hit on the open `(top, top + h)`). SortableJS's `_getSwapDirection` (Sortable.js
 /// l. 2251, with `swapThreshold: 1`) swaps only for `mouseOnAxis > targetS1` and
 /// `< targetS2`, both strict.
+///
+/// `every=MS` (MS > 0): the rule runs only every MS milliseconds from the lift, with the
+/// finger and the offset as they are then, never at a drag or a scroll step (the
+/// engine's `runRuleTimer`). SortableJS without native drag and drop sorts in
+/// `_emulateDragOver`, which `_onDragStart` calls on `setInterval(…, 50)` (Sortable.js
+/// l. 1411, 1577), with the latest pointer, so a row moves up to 50 ms after the finger
+/// reached it.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
@@ -39,11 +46,15 @@ public struct UnderRule: ReorderStrategy {
       Parameter(
         "open", default: 0, .flag, "1: a finger on a row's top line hits no row",
         display: .unlessDefault),
+      Parameter(
+        "every", default: 0, .nonNegative,
+        "MS > 0: the rule runs every MS ms from the lift, not at drags and scroll steps",
+        display: .unlessDefault),
     ]
   ) { values in
     UnderRule(
       appendsBelowLastRow: values[0] == 1, hitsOnlyOnScreen: values[1] == 1,
-      skipsTopLine: values[2] == 1)
+      skipsTopLine: values[2] == 1, everyMilliseconds: values[3])
   }
 
   /// Whether a finger on screen below the last row moves the lifted row to the end (`end=1`).
@@ -52,15 +63,23 @@ public struct UnderRule: ReorderStrategy {
   public var hitsOnlyOnScreen = false
   /// Whether a finger on a row's top line hits no row (`open=1`).
   public var skipsTopLine = false
+  /// The rule's own interval in milliseconds (`every=MS`); 0: after every drag and
+  /// scroll step.
+  public var everyMilliseconds = 0.0
+
+  /// `every=MS` in seconds, when set.
+  public var period: Double? { everyMilliseconds > 0 ? everyMilliseconds / 1000 : nil }
 
   /// The rule; `appendsBelowLastRow` is `end=1`, `hitsOnlyOnScreen` is `visible=1`,
-  /// `skipsTopLine` is `open=1`.
+  /// `skipsTopLine` is `open=1`, `everyMilliseconds` is `every=MS`.
   public init(
-    appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false, skipsTopLine: Bool = false
+    appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false, skipsTopLine: Bool = false,
+    everyMilliseconds: Double = 0
   ) {
     self.appendsBelowLastRow = appendsBelowLastRow
     self.hitsOnlyOnScreen = hitsOnlyOnScreen
     self.skipsTopLine = skipsTopLine
+    self.everyMilliseconds = everyMilliseconds
   }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
@@ -125,5 +144,5 @@ extension UnderRule {
 
 extension Behaviour where Function == any ReorderStrategy {
   /// The `under` rule.
-  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0, 0]) }
+  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0, 0, 0]) }
 }

@@ -101,7 +101,7 @@ extension Engine {
     _ result: FrameResult, _ remaining: inout Int, _ memory: inout FrameMemory,
     report: (TickEvent) -> Void
   ) -> Bool {
-    guard settings.autoscroll.isStationary else { return false }
+    guard framesAreStationary else { return false }
     if let step = result.scroll, step == memory.table.previousStep {
       let before = remaining
       if skipSteadyScroll(step, &remaining) {
