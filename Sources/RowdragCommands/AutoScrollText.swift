@@ -7,7 +7,7 @@ enum AutoScrollText {
   /// The generic keys, in the order `get` prints them.
   static let keyNames = [
     "clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round",
-    "damp", "range", "lift", "rearm", "expiry", "latch",
+    "damp", "range", "lift", "rows", "rearm", "expiry", "latch",
   ]
 
   /// The words a key takes, for help and completion (`timer:` and lengths are typed).
@@ -24,6 +24,7 @@ enum AutoScrollText {
     case "round": AmountRounding.allCases.map(\.rawValue)
     case "range": ScrollRange.allCases.map(\.rawValue)
     case "lift": LiftScroll.allCases.map(\.rawValue)
+    case "rows": RowPositions.allCases.map(\.rawValue)
     case "rearm", "latch": ["none"]
     case "expiry": TimerExpiry.allCases.map(\.rawValue)
     default: []
@@ -120,6 +121,7 @@ enum AutoScrollText {
     case "round": keys.round = try choice(AmountRounding.self)
     case "range": keys.range = try choice(ScrollRange.self)
     case "lift": keys.lift = try choice(LiftScroll.self)
+    case "rows": keys.rows = try choice(RowPositions.self)
     case "rearm": keys.rearm = try milliseconds(text, key: "rearm")
     case "latch": keys.latch = try milliseconds(text, key: "latch")
     case "expiry": keys.expiry = try choice(TimerExpiry.self)
@@ -226,6 +228,7 @@ enum AutoScrollText {
     case "round": keys.round.rawValue
     case "range": keys.range.rawValue
     case "lift": keys.lift.rawValue
+    case "rows": keys.rows.rawValue
     case "rearm": keys.rearm.map { NumberText.short($0) } ?? "none"
     case "latch": keys.latch.map { NumberText.short($0) } ?? "none"
     case "expiry": keys.expiry.rawValue

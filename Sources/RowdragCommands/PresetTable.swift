@@ -136,7 +136,8 @@ public enum PresetTable {
     Preset(
       name: "jqueryui", source: "jquery/jquery-ui ui/widgets/sortable.js",
       autoscroll:
-        "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
+        "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag"
+        + " rows=cached",
       rule: "intersect", hold: 0, slop: 10, distance: 1, grab: .press, clamp: .none,
       verified: "run for real, upstream tests"),
     Preset(

@@ -133,6 +133,8 @@ extension Engine {
     let newOffset = clampOffset(offset + addend(decision))
     lift.center += newOffset - offset
     offset = newOffset
+    // `rows=cached`: a zone found measures the rows again (jQuery UI's `_mouseDrag`).
+    if measuredOffset != nil { measuredOffset = newOffset }
     return decision.signed
   }
 

@@ -58,6 +58,8 @@ extension Engine {
     // `grab press` (the catalogue §4.4): measured from the finger of the press; nothing
     // scrolls while holding, so the offset is the press's.
     let grab = top + height / 2 - (offset + (settings.grab == .press ? touch.pressY : touch.finger))
+    // `rows=cached`: the rows are measured before the lift's own layout clamps the offset.
+    let measured = offset
     layOutHelperAtLift(top: top, height: height)
     var lift = Lift(
       position: touch.position, section: touch.section, sourcePosition: touch.position,
@@ -67,6 +69,10 @@ extension Engine {
       scroll: ScrollRun(fingerAtLift: touch.finger, liftTime: time), count: touch.count)
     lift.center = snapshotCenter(lift, finger: touch.finger)
     lift.lastDragPointer = pointerOnScreen(touch.finger)
+    measuredOffset = nil
+    if settings.autoscroll.keys.rows == .cached, case .table = surface {
+      measuredOffset = measured
+    }
     if settings.rule.function.period != nil { lift.ruleTimer = RuleTimer(start: time) }
     startScrollRun(&lift)
     phase = .lifted(lift)

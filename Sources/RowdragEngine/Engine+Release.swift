@@ -8,6 +8,7 @@ extension Engine {
     endTouch()
     defer {
       removeHelper()
+      measuredOffset = nil
       clampContainers()
     }
     switch phase {
@@ -36,6 +37,7 @@ extension Engine {
     endTouch()
     defer {
       removeHelper()
+      measuredOffset = nil
       clampContainers()
     }
     switch phase {

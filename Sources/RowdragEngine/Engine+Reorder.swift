@@ -8,7 +8,25 @@ extension Engine {
     guard settings.rule.function.acts(on: event) else { return }
     // A rule on an interval of its own runs only at its firings (`runRuleTimer`).
     if settings.rule.function.period != nil && event != .release { return }
+    guard measuredOffset == nil else { return reorderStepMeasuring(&lift, event: event) }
     reorderStep(&lift, event: event)
+  }
+
+  /// `rows=cached`: the rule runs as at the offset the rows were measured at (the finger
+  /// and the snapshot where the rows, measured then, see them), then a move of the row
+  /// measures the rows again. Kept out of line so that the frame loop's rule step stays
+  /// as it is without it.
+  @inline(never)
+  mutating func reorderStepMeasuring(_ lift: inout Lift, event: ReorderEvent) {
+    guard let seen = measuredOffset else { return }
+    let (now, center) = (offset, lift.center)
+    let from = Slot(position: lift.position, section: lift.section)
+    offset = seen
+    lift.center = center + (seen - now)
+    reorderStep(&lift, event: event)
+    offset = now
+    lift.center = center
+    if from != Slot(position: lift.position, section: lift.section) { measuredOffset = offset }
   }
 
   /// Runs the rule at each firing of its own interval due by `limit` (seconds), in
@@ -37,7 +55,11 @@ extension Engine {
       runs += 1
       if timer.pointed && settings.rule.function.acts(on: .frame) {
         let slot = (lift.position, lift.section)
-        reorderStep(&lift, event: .frame)
+        if measuredOffset == nil {
+          reorderStep(&lift, event: .frame)
+        } else {
+          reorderStepMeasuring(&lift, event: .frame)
+        }
         moved = moved || slot != (lift.position, lift.section)
       }
     }

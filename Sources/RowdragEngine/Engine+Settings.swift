@@ -80,6 +80,10 @@ extension Engine {
     let moved = profile.keys.range != .helper && removeHelper()
     if case .lifted(var lift) = phase {
       lift.scroll.restartLaw()
+      // `rows=cached` measures the rows now (or keeps the measure it had); `live` drops it.
+      var caches = false
+      if profile.keys.rows == .cached, case .table = surface { caches = true }
+      measuredOffset = caches ? (measuredOffset ?? offset) : nil
       if moved { lift.center = snapshotCenter(lift, finger: lift.finger) }
       phase = .lifted(lift)
     }

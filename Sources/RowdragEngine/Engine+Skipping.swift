@@ -57,6 +57,8 @@ extension Engine {
     guard low > 0 else { return false }
     offset += Double(low) * step.offsetStep
     lift.center += Double(low) * step.centerStep
+    // `rows=cached`: each of those frames scrolled, so each measured the rows.
+    if measuredOffset != nil { measuredOffset = offset }
     phase = .lifted(lift)
     time = RepeatedSum.adding(settings.dt, times: low, to: time)
     remaining -= low

@@ -36,6 +36,10 @@ public struct Engine: Sendable {
   /// Under `range=helper`, the content y of the snapshot's bottom as the last drag placed
   /// it, which the scroll range reaches (`Engine+HelperRange`); nil otherwise.
   var helperBottom: Double?
+  /// Under `rows=cached`, while a row is lifted on the table: the offset at which the
+  /// rule last measured the rows (`RowPositions.cached`); nil otherwise. Kept here, not
+  /// in `Lift`, so that a lift's copies stay as small as they were.
+  var measuredOffset: Double?
   /// The geometry the table's reorder rule runs over (`tableReorderStep`), kept between
   /// runs with an empty layout in it: a run lends it the engine's layout and takes it
   /// back, and builds or destroys nothing (a fresh geometry's empty arrays cost 7 % of a

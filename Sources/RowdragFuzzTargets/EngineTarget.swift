@@ -128,6 +128,7 @@ extension EngineTarget {
     keys.rearm = pick([nil, 30, 7.5])
     keys.latch = pick([nil, 30, 7.5])
     keys.expiry = pick(TimerExpiry.allCases)
+    keys.rows = pick(RowPositions.allCases)
     if law.name == "power" && keys.sample == .frame && input.next() % 2 == 0 {
       keys.damp = Damping(start: 360, end: 1200)
     }

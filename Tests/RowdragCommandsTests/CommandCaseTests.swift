@@ -238,7 +238,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "set autoscroll linear speed=3", out: "",
     err:
-      "rowdrag: -e #1:1: set: autoscroll: unknown key 'speed' for linear; use zone= max= min= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rearm= expiry= latch=\n",
+      "rowdrag: -e #1:1: set: autoscroll: unknown key 'speed' for linear; use zone= max= min= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rows= rearm= expiry= latch=\n",
     status: 1),
   CommandCase(
     "press 1; set viewport 300", out: "",

@@ -71,7 +71,7 @@ struct PresetCommandTests {
     ],
     [
       "jqueryui", "jquery/jquery-ui ui/widgets/sortable.js",
-      "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag",
+      "fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag rows=cached",
       "intersect", "0", "10", "1", "press", "none", "first", "off",
     ],
     [
@@ -216,7 +216,7 @@ struct PresetCommandTests {
       ),
       (
         "rate zone=30",
-        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rearm= expiry= latch="
+        "autoscroll: unknown key 'zone' for rate; use divisor= scale= clock= sample= point= edges= order= test= gate= restart= round= damp= range= lift= rows= rearm= expiry= latch="
       ),
       (
         "fixed rearm=0",
@@ -231,6 +231,7 @@ struct PresetCommandTests {
         "autoscroll: latch takes MS milliseconds (0 < MS <= 86400000), or none, not '-1'"
       ),
       ("fixed expiry=late", "autoscroll: expiry takes exact, coarse, not 'late'"),
+      ("fixed rows=stale", "autoscroll: rows takes live, cached, not 'stale'"),
       ("ramp max=3 per=2", "autoscroll: give max or per, not both"),
       ("linear damp=360:1200", "autoscroll: damp goes with power only"),
       ("fixed point=middle", "autoscroll: point takes center, finger, edge, not 'middle'"),

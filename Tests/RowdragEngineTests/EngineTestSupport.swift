@@ -129,6 +129,7 @@ func randomCatalogueProfile(_ rng: inout SplitMix64) -> AutoScrollProfile {
   keys.rearm = pick([nil, 30, 7.5])
   keys.latch = pick([nil, 30, 7.5])
   keys.expiry = pick(TimerExpiry.allCases)
+  keys.rows = pick(RowPositions.allCases)
   if kind.name == "power" && keys.sample == .frame && rng.next(2) == 0 {
     keys.damp = Damping(start: 360, end: 1200)
   }

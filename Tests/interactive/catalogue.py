@@ -8,10 +8,10 @@ from decimal import Decimal, ROUND_HALF_UP
 # §2.5: each law's own parameters (in print order) and its defaults for the generic keys.
 GENERIC = {"clock": "frame", "sample": "frame", "point": "center", "edges": "view", "zone": "0",
            "order": "top", "test": "lt", "gate": "none", "restart": "dir", "round": "none", "damp": "none",
-           "range": "content", "lift": "none", "rearm": "none", "expiry": "exact",
+           "range": "content", "lift": "none", "rows": "live", "rearm": "none", "expiry": "exact",
            "latch": "none"}
 KEY_ORDER = ["clock", "sample", "point", "edges", "zone", "order", "test", "gate", "restart", "round", "damp",
-             "range", "lift", "rearm", "expiry", "latch"]
+             "range", "lift", "rows", "rearm", "expiry", "latch"]
 LAWS = {
     "linear": ({"zone": "100", "max": "1200", "min": "0"}, {}),
     "fixed": ({"speed": "240"}, {"point": "edge", "zone": "0"}),
@@ -43,8 +43,8 @@ PRESETS = {
     "fmmove": ("ramp per=5 clock=timer:1000/60 sample=move point=center zone=0.6h round=ceil", "under", 0.5, 10, 0,
                "keep", "none"),
     "ats": ("linear zone=0.5h+6 max=5 clock=step round=ceil", "edge", 0.5, 5, 0, "keep", "none"),
-    "jqueryui": ("fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag", "intersect",
-                 0, 10, 1, "press", "none"),
+    "jqueryui": ("fixed speed=20 clock=move point=finger zone=20 order=bottom range=helper lift=drag rows=cached",
+                 "intersect", 0, 10, 1, "press", "none"),
     "qt": ("count cap=1v clock=timer:50 edges=pixel gate=inside restart=drag expiry=coarse", "itemview", 0, 10, 10, "keep",
            "none"),
     "displaylink-fixed": ("fixed speed=4 clock=step sample=move", "under", 0.5, 10, 0, "center", "none"),

@@ -195,6 +195,7 @@ class Model:
         finger = self.touch["finger"]
         # grab press (§4.4): measured from the press's finger (nothing scrolls while holding).
         g = top + hh / 2 - (self.o + (self.touch["press"] if self.grab_mode == "press" else finger))
+        measured = self.o  # rows=cached: the rows are measured before the lift's clamp
         if self.profile["keys"]["range"] == "helper":
             # The list laid out once without the row, the helper still where the row was.
             bottom = max(self.content() - hh, top + hh)
@@ -204,6 +205,7 @@ class Model:
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
                      "up": False, "down": False,
+                     "measured": measured if self.profile["keys"]["rows"] == "cached" else None,
                      "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None}
         self.lift["center"] = self.snapshot_center(finger)
         self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
@@ -370,6 +372,8 @@ class Model:
         new = self.clamp(self.o + add)
         lift["center"] += new - self.o
         self.o = new
+        if lift["measured"] is not None:  # rows=cached: a zone found measures the rows again
+            lift["measured"] = new
 
     def control(self, d, drag):
         """The timer control after an evaluation (§2.1)."""
@@ -509,8 +513,25 @@ class Model:
                 self.reorder(("frame",), clock=True)
 
     def reorder(self, event=("frame",), clock=False):
+        """The rule; under every=MS only at its own firings (and the release); under
+        rows=cached it sees the finger and the snapshot at the offset the rows were last
+        measured at, and a move of the row measures them again."""
         if self.rule_every > 0 and not clock and event[0] != "release":
             return  # every=MS: only at the rule's own firings
+        lift = self.lift
+        measured = lift["measured"]
+        if measured is None:
+            return self.run_rule(event)
+        o, shift, before = self.o, measured - self.o, (lift["s"], lift["i"])
+        self.o, lift["center"] = measured, lift["center"] + shift
+        try:
+            self.run_rule(event)
+        finally:
+            self.o, lift["center"] = o, lift["center"] - shift
+        if (lift["s"], lift["i"]) != before:
+            lift["measured"] = self.o
+
+    def run_rule(self, event):
         if self.rule in ("drop", "itemview") or (self.rule == "intersect" and event[0] != "drag"):
             return
         if self.rule == "halves":
@@ -1073,6 +1094,9 @@ class Model:
                     if self.phase == "lifted":  # §2.7
                         self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0), latched=False,
                                          quiet=-math.inf)
+                        cached = self.profile["keys"]["rows"] == "cached"
+                        measured = self.lift["measured"]
+                        self.lift["measured"] = (self.o if measured is None else measured) if cached else None
                         if moved:
                             self.lift["center"] = self.snapshot_center(self.lift["finger"])
                 elif key == "slop":

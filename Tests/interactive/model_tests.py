@@ -107,7 +107,8 @@ def random_autoscroll(rng):
         "edges": ["view", "inset", "top-inset", "pixel"], "zone": ["0", "30", "0.25v", "v/6", "0.5h+6", "2h-10"],
         "order": ["top", "bottom", "closer"], "test": ["lt", "le"], "gate": ["none", "net", "intent", "inside"],
         "restart": ["dir", "drag"], "round": ["none", "ceil", "trunc"], "damp": ["none", "360:1200", "0:100"],
-        "range": ["content", "helper"], "lift": ["none", "drag"], "rearm": ["none", "30", "7.5", "100"], "latch": ["none", "30", "7.5", "100"],
+        "range": ["content", "helper"], "lift": ["none", "drag"], "rows": ["live", "cached"],
+        "rearm": ["none", "30", "7.5", "100"], "latch": ["none", "30", "7.5", "100"],
         "expiry": ["exact", "coarse"],
     }
     for key in catalogue.KEY_ORDER:
@@ -265,3 +266,44 @@ def compare_ranges(binary, seed):
 def test_binary_agrees_with_the_model_on_ranges(binary):
     for seed in range(SCRIPTS):
         compare_ranges(binary, seed)
+
+
+def end_gesture(rng, V):
+    """A gesture at the end of a list scrolled to its end, where `range=helper`'s lift
+    clamps the offset and `rows=cached` keeps the rule on the rows as they were: a press
+    low in the view, the lifting drag, drags outside the zones (nothing measures the rows
+    again but a move) and inside them (a zone found measures them), ticks."""
+    commands = ["scroll +100000", "press y=%d" % rng.randint(V // 3, V - 25), "drag +1"]
+    for _ in range(rng.randint(2, 8)):
+        pick = rng.random()
+        if pick < 0.6:
+            commands.append("drag y=%d" % rng.randint(21, V - 21))
+        elif pick < 0.8:
+            commands.append("drag y=%d" % rng.choice([rng.randint(0, 19), rng.randint(V - 19, V + 30)]))
+        else:
+            commands.append("tick %d" % rng.randint(1, 30))
+    commands.append(rng.choice(["release", "release", "cancel"]))
+    return commands
+
+
+def compare_cached_rows(binary, seed):
+    rng = random.Random(30_000 + seed)
+    text, suffix, sections, heights, flags = long_list(rng)
+    commands = ["set preset jqueryui"]
+    while len(commands) < COMMANDS:
+        roll = rng.random()
+        if roll < 0.15:
+            commands.append("set rule " + rng.choice(["intersect", "edge", "under", "halves", "overlap"]))
+        elif roll < 0.25:
+            rows = rng.choice(["live", "cached"])
+            commands.append("set autoscroll fixed speed=20 clock=%s point=finger zone=20 order=bottom range=helper "
+                            "lift=drag rows=%s" % (rng.choice(["move", "move", "step"]), rows))
+        commands += end_gesture(rng, 600)
+    model = Model(sections, heights)
+    model.flags = dict(flags)
+    agree(binary, "cached rows seed %d" % seed, text, suffix, commands, model)
+
+
+def test_binary_agrees_with_the_model_at_the_end_of_the_list(binary):
+    for seed in range(SCRIPTS // 2):
+        compare_cached_rows(binary, seed)

@@ -31,6 +31,8 @@ public struct AutoScrollKeys: Sendable, Hashable {
   public var range = ScrollRange.content
   /// What the lift does besides lifting.
   public var lift = LiftScroll.none
+  /// Where the rule finds the rows: where they are, or where they were last measured.
+  public var rows = RowPositions.live
   /// Milliseconds after a drag (re)starts the timer at which it is started once more
   /// (the count afresh); nil never. SortableJS's `autoScroll()` (plugins/AutoScroll/
   /// AutoScroll.js; Debian's Sortable.js 1.14 l. 2512) re-creates its 24 ms interval
@@ -194,6 +196,26 @@ public enum LiftScroll: String, Sendable, Hashable, CaseIterable {
   /// l. 352, called from mouse.js l. 180), so a press inside a zone scrolls (and the rule
   /// runs) once more at the lift, before the move that met `distance`.
   case drag
+}
+
+/// Where the rule finds the rows while a row is lifted.
+///
+/// jQuery UI's sortable tests the pointer against item positions it caches in page
+/// coordinates (`_intersectsWithPointer`, sortable.js l. 682, called at l. 448, reads the
+/// `item.top` that `_refreshItemPositions`, l. 854, stores from `offset()`): they are
+/// measured at `_mouseStart` (`refreshPositions()`, l. 199), after a drag whose `_scroll`
+/// found a zone (l. 426–429, also when `scrollTop` is already at its bound), and after
+/// the placeholder moved (`_rearrange`'s delayed `refreshPositions`, l. 1460–1464). A
+/// change of `scrollTop` in between is not seen: the lift's clamp (`range=helper`, which
+/// follows that `refreshPositions`) and the clamp when the helper moves up.
+public enum RowPositions: String, Sendable, Hashable, CaseIterable {
+  /// Where they are: the rule reads the offset now.
+  case live
+  /// Where they were last measured, on the table: at the lift (before `range=helper`'s
+  /// clamp), after each application of the law that found a zone (the bound may stop
+  /// it), and after each move of the lifted row. The rule sees the finger and the
+  /// snapshot at the offset of that measure: content y `− (o − o_measured)`.
+  case cached
 }
 
 /// How the amount is rounded after the law (§2.6).
