@@ -6,8 +6,10 @@ extension Engine {
   /// the rule acts on `event`.
   mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
     guard settings.rule.function.acts(on: event) else { return }
-    // A rule on an interval of its own runs only at its firings (`runRuleTimer`).
-    if settings.rule.function.period != nil && event != .release { return }
+    // A rule on an interval of its own runs only at its firings (`runRuleTimer`). The
+    // lift holds that interval exactly when the rule has a period (`liftRow`, `setRule`):
+    // a stored value, read at every firing instead of asking the rule.
+    if lift.ruleTimer != nil && event != .release { return }
     guard measuredOffset == nil else { return reorderStepMeasuring(&lift, event: event) }
     reorderStep(&lift, event: event)
   }
@@ -39,7 +41,7 @@ extension Engine {
   /// some run moved the lifted item (it may have moved back since).
   @discardableResult
   mutating func runRuleTimer(_ lift: inout Lift, through limit: Double) -> Bool {
-    guard let period = settings.rule.function.period, var timer = lift.ruleTimer else {
+    guard var timer = lift.ruleTimer, let period = settings.rule.function.period else {
       return false
     }
     var moved = false
