@@ -32,10 +32,7 @@ extension LineChecker {
     let raw = UnsafeRawPointer(p)
     // Each step reads the byte after it too (a key's `:`).
     let stop = Swift.min(limit, buf.count - 1)
-    let newline = SIMD16<UInt8>(repeating: 10)
-    var acc = SIMD16<UInt8>()  // newlines, a byte lane each, emptied every 63 steps
-    var steps = 0
-    var newlines = 0
+    var tally = NewlineTally()
     // The running parities, all ones when odd: quotes (inside a string), separators.
     var inString: UInt64 = 0
     var odd: UInt64 = 0
@@ -99,7 +96,7 @@ extension LineChecker {
         lengths &= lengths &- 1
         let keys = close & (quote &<< s | lastQuote &>> (64 &- s))
         if keys != 0 {
-          let row = newlines + NewlineScanner.laneSum(acc)
+          let row = tally.count
           named(keys, length: s &- 1, step: c, newlines: nl, rowsBefore: row, into: &found)
         }
       }
@@ -114,20 +111,10 @@ extension LineChecker {
       lastColon = colon
       lastMinus = minus
       lastZero = zero
-      // A true lane is all ones (-1): subtracting counts it, four at most a step.
-      for k in 0..<4 {
-        let v = raw.loadUnaligned(fromByteOffset: c + 16 * k, as: SIMD16<UInt8>.self)
-        acc &-= unsafeBitCast(v .== newline, to: SIMD16<UInt8>.self)
-      }
+      tally.add64(raw, at: c)
       c += 64
-      steps += 1
-      if steps == 63 {
-        newlines += NewlineScanner.laneSum(acc)
-        acc = SIMD16<UInt8>()
-        steps = 0
-      }
     }
-    newlines += NewlineScanner.laneSum(acc)
+    let newlines = tally.count
     guard newlines > 0 else { return (0, start) }
     // Rows on the line cut by the step that ended the stretch are checked again.
     // Found length by length and name by name: in row order, once each.

@@ -89,11 +89,8 @@ public enum M3UFormat {
   {
     guard let p = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
     let raw = UnsafeRawPointer(p)
-    let newline = SIMD16<UInt8>(repeating: 10)
-    var acc = SIMD16<UInt8>()  // newlines, a byte lane each, emptied every 63 steps
-    var steps = 0
+    var tally = NewlineTally()
     var odd: UInt64 = 0  // all ones when the line starts so far are odd in number
-    var newlines = 0
     var c = start
     while c + 64 <= limit {
       let starts = rowdrag_mask_eq(p + c - 1, 10)
@@ -105,20 +102,10 @@ public enum M3UFormat {
       let first = rowdrag_prefix_xor(starts) ^ odd
       guard starts & ((first ^ comment) | low) == 0 else { break }
       odd = 0 &- (first >> 63)
-      // A true lane is all ones (-1): subtracting counts it, four at most a step.
-      for k in 0..<4 {
-        let v = raw.loadUnaligned(fromByteOffset: c + 16 * k, as: SIMD16<UInt8>.self)
-        acc &-= unsafeBitCast(v .== newline, to: SIMD16<UInt8>.self)
-      }
+      tally.add64(raw, at: c)
       c += 64
-      steps += 1
-      if steps == 63 {
-        newlines += NewlineScanner.laneSum(acc)
-        acc = SIMD16<UInt8>()
-        steps = 0
-      }
     }
-    newlines += NewlineScanner.laneSum(acc)
+    let newlines = tally.count
     let pairs = newlines / 2
     guard pairs > 0 else { return (0, start) }
     // The end of the last line counted; one line further back when it is a `#` line.

@@ -347,3 +347,32 @@ enum DelimitedLineRule: LineRule {
     return any((starts .& low) .| quote)
   }
 }
+
+/// Line feeds counted 64 bytes a step in sixteen byte lanes, folded into a total every
+/// 63 steps, before a lane can overflow: the running count of the stretch scanners
+/// (M3U entries, compact JSON Lines).
+struct NewlineTally {
+  private var lanes = SIMD16<UInt8>()
+  private var steps = 0
+  private var folded = 0
+
+  /// The line feeds counted so far.
+  var count: Int { folded + NewlineScanner.laneSum(lanes) }
+
+  /// Counts the line feeds of the 64 bytes at `offset`.
+  @inline(__always)
+  mutating func add64(_ raw: UnsafeRawPointer, at offset: Int) {
+    let newline = SIMD16<UInt8>(repeating: 10)
+    // A true lane is all ones (-1): subtracting counts it, four at most a step.
+    for k in 0..<4 {
+      let v = raw.loadUnaligned(fromByteOffset: offset + 16 * k, as: SIMD16<UInt8>.self)
+      lanes &-= unsafeBitCast(v .== newline, to: SIMD16<UInt8>.self)
+    }
+    steps += 1
+    if steps == 63 {
+      folded += NewlineScanner.laneSum(lanes)
+      lanes = SIMD16<UInt8>()
+      steps = 0
+    }
+  }
+}
