@@ -12,12 +12,7 @@ public enum LiveKeys {
       "         Right button or Esc: put it back. Wheel: scroll.",
       "         Shift+click: select rows; press a selected row to lift them all.",
     ]
-    if board {
-      lines += [
-        "         Hold a card at the left or right edge: the board turns a page.",
-        "         ← → h l  the next column: the cursor, or the lifted card",
-      ]
-    }
+    if board { lines += boardLines }
     lines += [
       "", "  Keys:  ↑ ↓ j k  PgUp PgDn        move the cursor",
       "         Home End g G              first, last row",
@@ -41,12 +36,18 @@ public enum LiveKeys {
     return lines
   }
 
+  /// The board's own lines, after the mouse's.
+  static let boardLines = [
+    "         Hold a card at the left or right edge: the board turns a page.",
+    "         ← → h l  the next column: the cursor, or the lifted card",
+  ]
+
   /// What `help live` adds to the usage line: the keys of a table view that writes its
   /// file, and what differs on a board and with standard output.
   static var helpText: String {
     var text = lines(board: false, writesToStandardOutput: false).joined(separator: "\n")
     text += "\n  On a board (--board) also:\n"
-    text += lines(board: true, writesToStandardOutput: false)[4...5].joined(separator: "\n")
+    text += boardLines.joined(separator: "\n")
     text += "\n  When the list came from a pipe (rowdrag --live -), w and q both end the view"
     text += "\n  and the list goes to standard output.\n"
     return text

@@ -73,7 +73,7 @@ extension Engine {
     if settings.autoscroll.keys.rows == .cached, case .table = surface {
       measuredOffset = measured
     }
-    if settings.rule.function.period != nil { lift.ruleTimer = RuleTimer(start: time) }
+    lift.ruleTimer = freshRuleTimer
     startScrollRun(&lift)
     phase = .lifted(lift)
   }

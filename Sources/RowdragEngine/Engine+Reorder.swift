@@ -31,6 +31,12 @@ extension Engine {
     if from != Slot(position: lift.position, section: lift.section) { measuredOffset = offset }
   }
 
+  /// The interval of the current rule started now, when it runs on one of its own: what
+  /// a lift, or a rule set during a gesture, starts with.
+  var freshRuleTimer: RuleTimer? {
+    settings.rule.function.period != nil ? RuleTimer(start: time) : nil
+  }
+
   /// Runs the rule at each firing of its own interval due by `limit` (seconds), in
   /// time order, once a drag since the lift has given it a pointer (`RuleTimer.pointed`),
   /// with the finger and the offset as they are then: SortableJS's

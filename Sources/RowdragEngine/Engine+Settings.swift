@@ -61,7 +61,7 @@ extension Engine {
     settings.rule = rule
     // A rule with an interval of its own, set during a gesture, starts it now.
     if case .lifted(var lift) = phase {
-      lift.ruleTimer = rule.function.period != nil ? RuleTimer(start: time) : nil
+      lift.ruleTimer = freshRuleTimer
       phase = .lifted(lift)
     }
   }

@@ -9,24 +9,6 @@ import Testing
 /// `intersect`, `grab press`, `distance 1`.
 @Suite("real library behaviours: rows=cached")
 struct CachedRowsTests {
-  func jqueryEngine(rows: RowPositions, count: Int, offset: Double) throws -> Engine {
-    var profile = AutoScrollProfile.fixed(speed: 20)
-    profile.keys.clock = .move
-    profile.keys.point = .finger
-    profile.keys.zone = .points(20)
-    profile.keys.order = .bottom
-    profile.keys.range = .helper
-    profile.keys.rows = rows
-    var e = plainEngine(count) {
-      $0.grab = .press
-      $0.distance = 1
-      $0.rule = .intersect
-      $0.autoscroll = profile
-    }
-    try e.scroll(to: offset)
-    return e
-  }
-
   @Test("rows=cached: the rule sees the rows where they were before the lift's clamp")
   func liftClampUnseen() throws {
     // 30 rows, o = 720 = o_max. The press at 100 is content 820, row 18 (792…836); the
@@ -34,7 +16,7 @@ struct CachedRowsTests {
     // row itself: nothing), but 720 + 150 = 870 as measured: row 19 (836…880) past its
     // middle 858, so the row goes after it.
     for (rows, expected) in [(RowPositions.cached, 19), (.live, 18)] {
-      var e = try jqueryEngine(rows: rows, count: 30, offset: 720)
+      var e = try jqueryEngine(range: .helper, rows: rows, count: 30, offset: 720)
       try e.press(screenY: 100)
       try e.drag(toScreenY: 101)
       #expect(e.offset == 676)
@@ -51,7 +33,7 @@ struct CachedRowsTests {
     // After the move to 19 (836…880) the rows are measured at 676: the drag to 200 is
     // content 876, the lifted row itself. Measured at 720 it would be 920, past the
     // middle (902) of row 20 (880…924), and the row would move again.
-    var e = try jqueryEngine(rows: .cached, count: 30, offset: 720)
+    var e = try jqueryEngine(range: .helper, rows: .cached, count: 30, offset: 720)
     try e.press(screenY: 100)
     try e.drag(toScreenY: 101)
     try e.drag(toScreenY: 150)
@@ -73,7 +55,7 @@ struct CachedRowsTests {
     for (rows, y, expected) in [
       (RowPositions.cached, 10.0, 0), (.live, 10, 0), (.cached, 30, 1), (.live, 30, 7),
     ] {
-      var e = try jqueryEngine(rows: rows, count: 14, offset: 16)
+      var e = try jqueryEngine(range: .helper, rows: rows, count: 14, offset: 16)
       try e.press(screenY: 300)
       try e.drag(toScreenY: 301)
       #expect(e.offset == 0)
@@ -86,7 +68,7 @@ struct CachedRowsTests {
 
   @Test("rows=cached: switching mid-gesture measures now; live drops the measure")
   func switchMidGesture() throws {
-    var e = try jqueryEngine(rows: .live, count: 30, offset: 720)
+    var e = try jqueryEngine(range: .helper, rows: .live, count: 30, offset: 720)
     try e.press(screenY: 100)
     try e.drag(toScreenY: 101)
     #expect(e.measuredOffset == nil)

@@ -5,28 +5,33 @@ import Testing
 /// The catalogue parameters that reproduce what the real jQuery UI and Qt do (issue 24):
 /// `range=helper`, `lift=drag`, `gate=inside`, `edges=pixel` and the `itemview` rule,
 /// computed by hand on 44-point rows in a 600-point viewport (content 1,320, o_max 720).
+/// jQuery UI's preset built key by key — `fixed speed=20 clock=move point=finger zone=20
+/// order=bottom`, rule `intersect`, `grab press`, `distance 1` — with the keys under test,
+/// on `count` rows of 44 points scrolled to `offset`.
+func jqueryEngine(
+  range: ScrollRange, lift: LiftScroll = .none, rows: RowPositions = .live, count: Int = 30,
+  offset: Double
+) throws -> Engine {
+  var profile = AutoScrollProfile.fixed(speed: 20)
+  profile.keys.clock = .move
+  profile.keys.point = .finger
+  profile.keys.zone = .points(20)
+  profile.keys.order = .bottom
+  profile.keys.range = range
+  profile.keys.lift = lift
+  profile.keys.rows = rows
+  var e = plainEngine(count) {
+    $0.grab = .press
+    $0.distance = 1
+    $0.rule = .intersect
+    $0.autoscroll = profile
+  }
+  try e.scroll(to: offset)
+  return e
+}
+
 @Suite("real library behaviours")
 struct RealLibraryBehaviourTests {
-  /// jQuery UI's preset without its two new keys: `fixed speed=20 clock=move point=finger
-  /// zone=20 order=bottom`, `grab press`, `distance 1`.
-  func jqueryEngine(range: ScrollRange, lift: LiftScroll = .none, offset: Double) throws -> Engine {
-    var profile = AutoScrollProfile.fixed(speed: 20)
-    profile.keys.clock = .move
-    profile.keys.point = .finger
-    profile.keys.zone = .points(20)
-    profile.keys.order = .bottom
-    profile.keys.range = range
-    profile.keys.lift = lift
-    var e = plainEngine(30) {
-      $0.grab = .press
-      $0.distance = 1
-      $0.rule = .intersect
-      $0.autoscroll = profile
-    }
-    try e.scroll(to: offset)
-    return e
-  }
-
   @Test("range=helper: the lift lays the list out without the row, clamping the offset once")
   func helperLiftClamp() throws {
     // At o = 720 a press at 100 is content 820, row 19 (792…836). Without the row the
