@@ -86,6 +86,13 @@ public enum System {
     retrying { rowdrag_copy_file_range(source, Int64(offset), fd, count) }
   }
 
+  /// The file position of `fd` (`lseek(2)` by 0 from the current one); nil where it has
+  /// none (a pipe, a terminal).
+  public static func position(of fd: Int32) -> Int? {
+    let at = lseek(fd, 0, SEEK_CUR)
+    return at < 0 ? nil : Int(at)
+  }
+
   /// `pread(2)`: bytes read at `offset`, 0 at end of file, -1 on failure.
   public static func read(
     _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int

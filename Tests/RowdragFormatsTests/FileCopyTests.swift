@@ -1,5 +1,6 @@
 import Foundation
 import RowdragBase
+import RowdragSystem
 import RowdragTestSupport
 import Testing
 
@@ -199,14 +200,10 @@ struct FileCopyTests {
     try Self.inDirectory { directory in
       for size in [OutputSink.chunk - 1, OutputSink.chunk, OutputSink.chunk + 1] {
         for final in [true, false] {
-          // "first\n", then lines of exactly `size` bytes in all; moving the first line
-          // to the end leaves them one stretch.
-          var body = ""
-          while body.utf8.count + 64 < size { body += String(repeating: "x", count: 63) + "\n" }
-          body += String(repeating: "y", count: size - body.utf8.count - 1) + "\n"
-          #expect(body.utf8.count == size)
-          var text = "first\n" + body
-          if !final { text.removeLast() }
+          // A first line of one page, then lines of exactly `size` bytes in all; moving
+          // the first line to the end leaves them one stretch, shifted by whole pages.
+          let first = String(repeating: "f", count: System.pageSize - 1) + "\n"
+          let text = Self.stretchFile(first: first, size: size, final: final)
           let path = directory.appendingPathComponent("t-\(size)-\(final)")
           try Data(text.utf8).write(to: path)
           let list = TextList(store: try FileReader.read(path: path.path))
@@ -218,6 +215,39 @@ struct FileCopyTests {
         }
       }
     }
+  }
+
+  @Test("a stretch shifted by other than whole pages is written from memory, not copied")
+  func shiftedWithinPages() throws {
+    try Self.inDirectory { directory in
+      let size = 4 * OutputSink.chunk
+      // Shifted by 6 bytes, by a page less one, by two pages: only the last is copied.
+      for (firstLength, copies) in [
+        (6, false), (System.pageSize - 1, false), (2 * System.pageSize, true),
+      ] {
+        let first = String(repeating: "f", count: firstLength - 1) + "\n"
+        let text = Self.stretchFile(first: first, size: size, final: true)
+        let path = directory.appendingPathComponent("s-\(firstLength)")
+        try Data(text.utf8).write(to: path)
+        let list = TextList(store: try FileReader.read(path: path.path))
+        let rows = list.sectionRowCounts[0]
+        let copied = try Self.check(
+          list, order: Array(1..<rows) + [0], in: directory, "first line of \(firstLength)")
+        #expect(copied == (copies ? size : 0), "first line of \(firstLength)")
+      }
+    }
+  }
+
+  /// `first`, then lines that are exactly `size` bytes together (without the last
+  /// newline unless `final`).
+  static func stretchFile(first: String, size: Int, final: Bool) -> String {
+    var body = ""
+    while body.utf8.count + 64 < size { body += String(repeating: "x", count: 63) + "\n" }
+    body += String(repeating: "y", count: size - body.utf8.count - 1) + "\n"
+    precondition(body.utf8.count == size)
+    var text = first + body
+    if !final { text.removeLast() }
+    return text
   }
 
   @Test("a list read from memory is written, never copied")
