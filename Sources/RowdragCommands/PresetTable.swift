@@ -106,7 +106,8 @@ public enum PresetTable {
       autoscroll:
         "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside "
         + "rearm=30 latch=30",
-      rule: "under end=1 visible=1 open=1 every=50", hold: 0, slop: 1, distance: 1, grab: .keep,
+      rule: "under end=1 visible=1 open=1 every=50 shadow=1", hold: 0, slop: 1, distance: 1,
+      grab: .keep,
       clamp: .none,
       verified: "run for real"),
     Preset(

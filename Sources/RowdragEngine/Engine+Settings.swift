@@ -59,9 +59,11 @@ extension Engine {
     guard rule.isValid else { throw .invalidSetting(.rule, .invalidParameters) }
     try checkRuleFits(rule, culprit: .setRule)
     settings.rule = rule
-    // A rule with an interval of its own, set during a gesture, starts it now.
+    // A rule with an interval of its own, set during a gesture, starts it now, and
+    // remembers nothing of the rule before it.
     if case .lifted(var lift) = phase {
       lift.ruleTimer = freshRuleTimer
+      lift.ruleMemory = RuleMemory()
       phase = .lifted(lift)
     }
   }

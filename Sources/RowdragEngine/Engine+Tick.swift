@@ -213,12 +213,16 @@ extension Engine {
     var section: Int
     var offset: Double
     var center: Double
+    /// What the rule remembers (`under shadow=1`): the same table with another memory
+    /// is not the same state.
+    var memory: RuleMemory
   }
 
   var frameState: FrameState? {
     guard case .lifted(let lift) = phase else { return nil }
     return FrameState(
-      position: lift.position, section: lift.section, offset: offset, center: lift.center)
+      position: lift.position, section: lift.section, offset: offset, center: lift.center,
+      memory: lift.ruleMemory)
   }
 
   /// Advances time by `seconds`, as `ceil(seconds · fps − 1e-9)` frames.

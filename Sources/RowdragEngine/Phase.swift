@@ -73,6 +73,8 @@ public struct Lift: Sendable, Equatable {
   /// The rule's own interval (`under every=MS`), started at the lift: nil when the rule
   /// runs after every drag and scroll step.
   public var ruleTimer: RuleTimer? = nil
+  /// What the rule remembers between its runs in this gesture (`under shadow=1`).
+  public var ruleMemory = RuleMemory()
 }
 
 /// The interval a rule with a `period` runs on: it fires at `start + k·period`, and

@@ -40,7 +40,7 @@ struct PresetCommandTests {
       "sortablejs", "SortableJS/Sortable plugins/AutoScroll/AutoScroll.js",
       "fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside "
         + "rearm=30 latch=30",
-      "under end=1 visible=1 open=1 every=50",
+      "under end=1 visible=1 open=1 every=50 shadow=1",
       "0", "1", "1", "keep", "none", "first", "off",
     ],
     [

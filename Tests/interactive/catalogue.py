@@ -35,7 +35,7 @@ PRESETS = {
                         "none"),
     "flutter": ("overflow cap=20 clock=timer:20", "halves", 0.5, 18, 0, "keep", "none"),
     "sortablejs": ("fixed speed=10 clock=timer:24 sample=move point=finger zone=30 test=le gate=inside rearm=30 latch=30",
-                   "under end=1 visible=1 open=1 every=50",
+                   "under end=1 visible=1 open=1 every=50 shadow=1",
                    0, 1, 1, "keep", "none"),
     "rbd": ("power max=28 full=0.05v exp=2 clock=step damp=360:1200", "edge", 0.12, 0, 0, "keep", "none"),
     "dndkit": ("ramp max=10 clock=timer:5 gate=intent restart=drag", "overlap", 0, 10, 0, "keep", "none"),

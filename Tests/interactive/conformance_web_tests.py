@@ -380,7 +380,8 @@ def check_library(binary, library):
         agree["all"] += not found
         if seed >= TABLE_SEEDS:
             if found:
-                print(f"     {library} seed {seed} (past the table) differs in {sorted(found)}")
+                print(f"     {library} seed {seed} (past the table) differs in {sorted(found)}\n"
+                      + reproducer(binary, library, seed, case, real, model))
             continue
         want = set(expected[seed][0]) if seed in expected else set()
         if found != want:
@@ -464,11 +465,10 @@ CAUSES = {
     "shadow": "The \"dragEl shadow\" (_getSwapDirection, l. 2225-2247, with isLastTarget from "
               "l. 1795): after a swap with a target, moving back over it needs the pointer past "
               "the distance the target moved, which stops `under`'s oscillation on mixed heights "
-              "(CATALOGUE §6.1 left out). Catalogue: `under` with that hysteresis. Not reproduced: "
-              "with the sort on its 50 ms interval (`every=50`) the rule runs again and again with "
-              "the pointer resting, so `under` oscillates where the shadow holds the row still: "
-              "gestures 65, 79 and 82 of 100 differ in the final order by this alone (they agree "
-              "with the shadow turned off inside the library).",
+              "(CATALOGUE §6.1 left out). With the sort on its 50 ms interval (`every=50`) the rule "
+              "runs again and again with the pointer resting, so plain `under` oscillates where the "
+              "shadow holds the row still. Catalogue: `under` that remembers its last swap: "
+              "reproduced by the preset's `rule under shadow=1`.",
     "top-line": "A pointer exactly on a row's top line does not swap with it: _getSwapDirection "
                 "tests `mouseOnAxis > targetS1 + ...` and `< targetS2 - ...` (l. 2251, strict), so a "
                 "pointer on a boundary line hits no row; rowdrag's `under` hit-tests [top, top + h). "
@@ -633,6 +633,7 @@ REPRODUCED = {
         "hidden-rows": ("rule under visible=1", (8,)),
         "top-line": ("rule under open=1", (32,)),  # past the table: no gesture of 0..29 needs it
         "sort-interval": ("rule under every=50", (34, 42, 46, 55, 59)),  # past the table too
+        "shadow": ("rule under shadow=1", (65, 79, 82)),  # past the table too
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),

@@ -26,6 +26,7 @@ class Model:
         self.rule, self.grab_mode, self.cross = "edge", "keep", True
         self.rule_end = self.rule_visible = self.rule_open = False
         self.rule_every = 0.0  # under every=MS: the rule's own interval, 0 = every event
+        self.rule_shadow = False  # under shadow=1: SortableJS's memory of its last swap
         self.profile = catalogue.parse(["linear"])
         self.slop, self.distance, self.clamp_mode = 10.0, 0.0, "none"
         self.start = "first"
@@ -206,7 +207,8 @@ class Model:
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
                      "up": False, "down": False,
                      "measured": measured if self.profile["keys"]["rows"] == "cached" else None,
-                     "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None}
+                     "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None,
+                     "memory": self.fresh_memory()}
         self.lift["center"] = self.snapshot_center(finger)
         self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
         self.phase = "lifted"
@@ -565,8 +567,76 @@ class Model:
                     self.step(prv, down=False)
                 else:
                     return
+        elif self.rule == "under" and self.rule_shadow:
+            self.under_shadow()
         else:
             self.under()
+
+    @staticmethod
+    def fresh_memory():
+        # SortableJS's lastTarget (here the row's identity), lastDirection,
+        # targetMoveDistance and pastFirstInvertThresh.
+        return {"target": None, "dir": 0, "moved": 0.0, "past": False}
+
+    def under_shadow(self):
+        """`under shadow=1`: SortableJS's _onDragOver and _getSwapDirection (swapThreshold
+        1) with its memory of the last swap, written from the library's code: the
+        target is remembered by identity, not by position."""
+        memory, lift = self.lift["memory"], self.lift
+        finger = lift["finger"]
+        if self.rule_visible and not 0 <= finger < self.V:
+            return  # the pointer is off the list: _onDragOver is not called
+        p = self.o + finger
+        found = self.hit(p)
+        ls, li = lift["s"], lift["i"]
+        if found is None:
+            if self.rule_end:
+                self.to_end()
+            if (lift["s"], lift["i"]) == (ls, li):
+                memory["target"] = None  # the list itself is the target
+            return
+        s, i = found
+        if (s, i) == (ls, li):
+            memory["target"] = None  # over dragEl
+            return
+        target = self.rid_at(s, i)
+        if self.pinned(target) or (not self.cross and s != ls):
+            return
+        a, b = sorted((self.global_index(ls, li), self.global_index(s, i)))
+        order = self.order()
+        if any(self.pinned(order[k]) for k in range(a + 1, b)):
+            return
+        top, hh = self.row_item(s, i)
+        is_last = memory["target"] == target
+        if not is_last:
+            memory["past"] = False
+        if is_last and memory["moved"] < hh:
+            down = memory["dir"] == 1
+            if not memory["past"] and (p > top + hh / 2 if down else p < top + hh / 2):
+                memory["past"] = True
+            if not memory["past"]:
+                over = p < top + memory["moved"] if down else p > top + hh - memory["moved"]
+                direction = -memory["dir"] if over else 0
+            else:
+                direction = 0 if p == top + hh / 2 else (1 if p > top + hh / 2 else -1)
+        elif self.rule_open and p == top:
+            direction = 0
+        else:
+            direction = 1 if self.global_index(ls, li) < self.global_index(s, i) else -1
+        if direction == 0:
+            return
+        # Insert the lifted row after (1) or before (-1) the target, unless it is there.
+        rows = [list(r) for _, r in self.sections]
+        del rows[ls][li]
+        at = rows[s].index(target) + (1 if direction == 1 else 0)
+        if (s, at) == (ls, li):
+            return
+        rid = self.sections[ls][1].pop(li)
+        self.sections[s][1].insert(at, rid)
+        lift["s"], lift["i"] = s, at
+        if not is_last:
+            memory["moved"] = abs(top - self.row_item(s, self.sections[s][1].index(target))[0])
+        memory["target"], memory["dir"] = target, direction
 
     def passable(self, item):
         if item[0] == "boundary":
@@ -591,9 +661,10 @@ class Model:
                 self.lift["s"], self.lift["i"] = s - 1, len(self.sections[s - 1][1]) - 1
 
     def set_rule(self, words):
-        """`set rule NAME [end=0|1] [visible=0|1] [open=0|1] [every=MS]`: the parameters
-        belong to `under` only; set during a gesture, every=MS starts its interval now."""
-        flags = {"end": "0", "visible": "0", "open": "0"}
+        """`set rule NAME [end=0|1] [visible=0|1] [open=0|1] [every=MS] [shadow=0|1]`: the
+        parameters belong to `under` only; set during a gesture, every=MS starts its
+        interval now and the rule remembers nothing."""
+        flags = {"end": "0", "visible": "0", "open": "0", "shadow": "0"}
         every = 0.0
         for word in words[1:]:
             key, _, value = word.partition("=")
@@ -611,8 +682,10 @@ class Model:
         self.rule, self.rule_end, self.rule_visible = words[0], flags["end"] == "1", flags["visible"] == "1"
         self.rule_open = flags["open"] == "1"
         self.rule_every = every
+        self.rule_shadow = flags["shadow"] == "1"
         if self.phase == "lifted":
             self.lift["rule_timer"] = {"start": self.t, "fired": 0, "pointed": False} if every > 0 else None
+            self.lift["memory"] = self.fresh_memory()
 
     def under(self):
         if self.rule == "under" and self.rule_visible and not 0 <= self.lift["finger"] < self.V:

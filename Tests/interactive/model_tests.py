@@ -85,6 +85,7 @@ def random_command(rng, n):
     choices = [
         "set rule edge", "set rule midpoint", "set rule under", "set rule under end=1", "set rule under visible=1 end=1", "set rule under open=1",
         "set rule under every=50", "set rule under every=8.5", "set rule under every=0",
+        "set rule under shadow=1", "set rule under shadow=1 every=50 end=1", "set rule under shadow=1 open=1",
         "set rule under visible=1", "set rule nearest", "set rule far",
         "set rule guarded", "set rule intersect", "set rule overlap", "set rule drop", "set rule halves", "set rule itemview",
         "set sections cross", "set sections keep", "set grab keep", "set grab center", "set grab press", "set hold 0", "set hold 0.1", "set fps 60",
@@ -207,7 +208,8 @@ def random_setting(rng):
     if pick < 0.6:
         return "set rule " + rng.choice(["edge", "midpoint", "under", "under end=1", "under visible=1",
                                            "under end=1 visible=1", "under open=1 end=1 visible=1", "under every=50",
-                                           "under end=1 visible=1 open=1 every=50", "under every=17", "nearest", "far", "guarded",
+                                           "under end=1 visible=1 open=1 every=50", "under every=17", "under shadow=1",
+                                           "under shadow=1 end=1 every=8.5", "nearest", "far", "guarded",
                                            "intersect", "overlap", "drop", "halves", "itemview"])
     if pick < 0.7:
         return "scroll %+d" % rng.randint(-300, 300)

@@ -19,7 +19,7 @@ extension Engine {
       lifted: Slot(position: lift.position, section: lift.section),
       count: lift.count)
     swap(&geometry.layout, &layout)
-    rule.reorder(input, in: &geometry)
+    rule.reorder(input, in: &geometry, memory: &lift.ruleMemory)
     swap(&geometry.layout, &layout)
     lift.position = geometry.lifted.position
     lift.section = geometry.lifted.section

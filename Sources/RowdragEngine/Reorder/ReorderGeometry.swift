@@ -9,6 +9,8 @@
 public protocol ReorderGeometry {
   /// Where the lifted item is now.
   var lifted: Slot { get }
+  /// Rows lifted as one block (SPEC §10); 1 for a single row.
+  var count: Int { get }
   /// The item right next to the lifted one in `direction` — a row of its section, or
   /// the boundary into the neighbouring section when it is the section's first or last
   /// row — or nil at either end of the list.
@@ -42,6 +44,9 @@ public protocol ReorderGeometry {
 }
 
 extension ReorderGeometry {
+  /// Geometries that do not say lift single rows.
+  public var count: Int { 1 }
+
   /// Geometries that do not say have no last row for `itemview`.
   public func lastRow() -> AxisItem? { nil }
 

@@ -5,7 +5,8 @@
 /// The engine runs the rule once after every event it acts on (`acts(on:)`): a drag, a
 /// frame or timer firing, the release. A rule reads the snapshot and finger from `input`, asks `geometry` about
 /// the neighbouring items and moves the lifted item through it; it keeps no state of its
-/// own between calls.
+/// own between calls: what it must remember within a gesture the lift keeps for it
+/// (`RuleMemory`).
 public protocol ReorderStrategy: Sendable {
   /// Moves the lifted item, zero or more slots, for the snapshot's current position.
   ///
@@ -15,6 +16,12 @@ public protocol ReorderStrategy: Sendable {
   /// which runs a rule every frame or timer firing, gets a body with the geometry's
   /// arithmetic inlined.
   func reorder<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: inout Geometry)
+
+  /// `reorder` with what the rule remembered from its last run in this gesture, to
+  /// update: the engine calls this one. Rules that remember nothing leave it to the
+  /// default, which calls `reorder(_:in:)`.
+  func reorder<Geometry: ReorderGeometry>(
+    _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory)
 
   /// Whether the rule runs after `event`: drags and frames unless it says otherwise
   /// (jQuery UI's `intersect` runs on drags only, Qt's `drop` only at the release).
@@ -47,6 +54,13 @@ public enum ColumnEntry: Sendable, Equatable {
 }
 
 extension ReorderStrategy {
+  /// A rule that remembers nothing.
+  public func reorder<Geometry: ReorderGeometry>(
+    _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory
+  ) {
+    reorder(input, in: &geometry)
+  }
+
   /// Drags and frames.
   public func acts(on event: ReorderEvent) -> Bool {
     if case .release = event { return false }

@@ -31,6 +31,18 @@
 /// `_emulateDragOver`, which `_onDragStart` calls on `setInterval(…, 50)` (Sortable.js
 /// l. 1411, 1577), with the latest pointer, so a row moves up to 50 ms after the finger
 /// reached it.
+///
+/// `shadow=1`: the rule remembers its last swap (`RuleMemory`), and a finger back on the
+/// row it passed moves the lifted row back only over that row's "shadow" — the part as
+/// long as the distance the row moved — until the finger has crossed the row's middle;
+/// from then on the middle decides. This holds a short row beside a tall one where plain
+/// `under` would swap them back and forth with the finger at rest. It is SortableJS's
+/// `_getSwapDirection` with `isLastTarget` (Sortable.js l. 2225–2251, and `_onDragOver`
+/// l. 1790–1836, which remembers `lastTarget`, `lastDirection`, `targetMoveDistance`
+/// and `pastFirstInvertThresh`, with `swapThreshold: 1`), used only while the row moved
+/// less than its own length; a finger on the lifted row, or on the list below the rows
+/// where nothing is appended, forgets the last swap (`completed`, l. 1683), as does
+/// anything but the rule moving the lifted row.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
@@ -50,11 +62,15 @@ public struct UnderRule: ReorderStrategy {
         "every", default: 0, .nonNegative,
         "MS > 0: the rule runs every MS ms from the lift, not at drags and scroll steps",
         display: .unlessDefault),
+      Parameter(
+        "shadow", default: 0, .flag,
+        "1: back over the row last passed only past the distance it moved (SortableJS)",
+        display: .unlessDefault),
     ]
   ) { values in
     UnderRule(
       appendsBelowLastRow: values[0] == 1, hitsOnlyOnScreen: values[1] == 1,
-      skipsTopLine: values[2] == 1, everyMilliseconds: values[3])
+      skipsTopLine: values[2] == 1, everyMilliseconds: values[3], shadowsSwaps: values[4] == 1)
   }
 
   /// Whether a finger on screen below the last row moves the lifted row to the end (`end=1`).
@@ -66,20 +82,36 @@ public struct UnderRule: ReorderStrategy {
   /// The rule's own interval in milliseconds (`every=MS`); 0: after every drag and
   /// scroll step.
   public var everyMilliseconds = 0.0
+  /// Whether the rule remembers its last swap and holds the row over its shadow
+  /// (`shadow=1`).
+  public var shadowsSwaps = false
 
   /// `every=MS` in seconds, when set.
   public var period: Double? { everyMilliseconds > 0 ? everyMilliseconds / 1000 : nil }
 
   /// The rule; `appendsBelowLastRow` is `end=1`, `hitsOnlyOnScreen` is `visible=1`,
-  /// `skipsTopLine` is `open=1`, `everyMilliseconds` is `every=MS`.
+  /// `skipsTopLine` is `open=1`, `everyMilliseconds` is `every=MS`, `shadowsSwaps` is
+  /// `shadow=1`.
   public init(
     appendsBelowLastRow: Bool = false, hitsOnlyOnScreen: Bool = false, skipsTopLine: Bool = false,
-    everyMilliseconds: Double = 0
+    everyMilliseconds: Double = 0, shadowsSwaps: Bool = false
   ) {
     self.appendsBelowLastRow = appendsBelowLastRow
     self.hitsOnlyOnScreen = hitsOnlyOnScreen
     self.skipsTopLine = skipsTopLine
     self.everyMilliseconds = everyMilliseconds
+    self.shadowsSwaps = shadowsSwaps
+  }
+
+  /// `reorder`, and with `shadow=1` the swap that remembers.
+  @_specialize(where Geometry == TableGeometry)
+  public func reorder<Geometry: ReorderGeometry>(
+    _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory
+  ) {
+    guard shadowsSwaps else { return reorder(input, in: &geometry) }
+    if memory.liftedAt != geometry.lifted { memory = RuleMemory() }
+    swapRemembering(input, in: &geometry, memory: &memory)
+    memory.liftedAt = geometry.lifted
   }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
@@ -121,6 +153,78 @@ public struct UnderRule: ReorderStrategy {
 }
 
 extension UnderRule {
+  /// `shadow=1`: SortableJS's `_onDragOver` for a finger over the list (see the type).
+  private func swapRemembering<Geometry: ReorderGeometry>(
+    _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory
+  ) {
+    guard input.pointerInItsColumn, !input.enteredColumn,
+      input.pointerOnScreen || !hitsOnlyOnScreen
+    else { return }
+    let p = input.pointer
+    guard let target = geometry.row(at: p) else {
+      // Below the rows: appended (the last target kept, l. 1741–1763), or nothing is,
+      // and the list itself is the target, which forgets the last one.
+      let from = geometry.lifted.position
+      if appendsBelowLastRow { moveToEnd(input, in: &geometry) }
+      if geometry.lifted.position == from {
+        memory.lastTarget = nil
+      } else {
+        memory.follow(from: from, to: geometry.lifted.position, count: geometry.count)
+      }
+      return
+    }
+    guard case .row(let position) = target.kind, position != geometry.lifted.position else {
+      memory.lastTarget = nil  // over the lifted row itself
+      return
+    }
+    // What SortableJS does not have: pins, sections kept, barriers.
+    guard !target.isPinned,
+      input.crossesSections || target.destination.section == geometry.lifted.section,
+      !geometry.hasBarrier(before: target)
+    else { return }
+    let isLastTarget = memory.lastTarget == position
+    if !isLastTarget { memory.pastMiddle = false }
+    let direction = swapDirection(
+      p, target, from: geometry.lifted.position, isLastTarget: isLastTarget, memory: &memory)
+    guard direction != 0 else { return }
+    let slot = geometry.slot(beside: target, after: direction == 1)
+    guard slot != geometry.lifted else { return }  // already on that side of it
+    geometry.moveLifted(to: slot)
+    // The target is now the lifted row's neighbour on the other side.
+    guard let moved = geometry.neighbour(direction == 1 ? .backward : .forward),
+      case .row(let now) = moved.kind
+    else {
+      memory.lastTarget = nil
+      return
+    }
+    if !isLastTarget { memory.targetMoved = abs(target.start - moved.start) }
+    memory.lastTarget = now
+    memory.lastDirection = direction
+  }
+
+  /// `_getSwapDirection` with `swapThreshold: 1` and no inverted swap (Sortable.js
+  /// l. 2225–2258): 1 to put the lifted row after `target`, −1 before it, 0 to leave
+  /// it. Within the shadow the row goes back; past the middle once, the middle decides.
+  private func swapDirection(
+    _ p: Double, _ target: AxisItem, from lifted: Int, isLastTarget: Bool,
+    memory: inout RuleMemory
+  ) -> Int {
+    let (top, bottom, length) = (target.start, target.start + target.length, target.length)
+    let middle = top + length / 2
+    guard isLastTarget && memory.targetMoved < length else {
+      // Regular: anywhere inside the row (past its top line with `open=1`).
+      guard !skipsTopLine || p > top, case .row(let position) = target.kind else { return 0 }
+      return lifted < position ? 1 : -1
+    }
+    let down = memory.lastDirection == 1
+    if !memory.pastMiddle && (down ? p > middle : p < middle) { memory.pastMiddle = true }
+    if !memory.pastMiddle {
+      return (down ? p < top + memory.targetMoved : p > bottom - memory.targetMoved)
+        ? -memory.lastDirection : 0
+    }
+    return p == middle ? 0 : (p > middle ? 1 : -1)
+  }
+
   /// While the pointer stays on the row it is on now — the lifted row itself, or one
   /// the rule refuses. Over a header, footer or empty space the rule cannot say.
   public func quietZone<Geometry: ReorderGeometry>(_ input: ReorderInput, in geometry: Geometry)
@@ -132,7 +236,8 @@ extension UnderRule {
       row.isPinned
       || (!input.crossesSections && row.destination.section != geometry.lifted.section)
       || geometry.hasBarrier(before: row)
-    guard isLifted || refused else { return nil }
+    // `shadow=1`: a run over the lifted row forgets the last swap, so it must run.
+    guard refused || (isLifted && !shadowsSwaps) else { return nil }
     return QuietZone(pointer: row.start..<(row.start + row.length))
   }
 }
@@ -144,5 +249,5 @@ extension UnderRule {
 
 extension Behaviour where Function == any ReorderStrategy {
   /// The `under` rule.
-  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0, 0, 0]) }
+  public static var under: ReorderRule { unchecked(UnderRule.kind, [0, 0, 0, 0, 0]) }
 }

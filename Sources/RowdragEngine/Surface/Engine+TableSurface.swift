@@ -77,7 +77,7 @@ extension Engine {
     // (and never copied) while the rule moves rows.
     tableGeometry.borrow(
       &layout, lifted: Slot(position: lift.position, section: lift.section), count: lift.count)
-    settings.rule.function.reorder(input, in: &tableGeometry)
+    settings.rule.function.reorder(input, in: &tableGeometry, memory: &lift.ruleMemory)
     tableGeometry.giveBack(&layout)
     lift.position = tableGeometry.lifted.position
     lift.section = tableGeometry.lifted.section
