@@ -55,7 +55,7 @@ extension LiveController {
       else { return nil }
       renderer.message = nil
       extendSelection(to: position)
-    case .press(.left), .shiftPress(.left):
+    case .press(.left):
       guard engine.phase == .idle, line >= 0, line < renderer.tableLines else { return nil }
       renderer.message = nil
       let selected = selection
