@@ -219,7 +219,7 @@ public enum DelimitedFormat {
     guard let base = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
     let p = UnsafeRawPointer(base)
     var c = start
-    var total = 0
+    var tally = NewlineTally()
     var inside: UInt64 = 0  // all ones when the step starts inside quotes
     var edgeBefore: UInt64 = 1  // the byte before the step is an edge (a line feed)
     var lastNewline: UInt64 = 1 << 63  // last step's line feeds; `start` follows one
@@ -240,12 +240,13 @@ public enum DelimitedFormat {
       let after = e >> 1 | edgeAfter << 63
       let bad = (n & x) | (opening & ~before) | (closing & ~after) | lowStarts
       guard bad == 0 else { break }
-      if n != 0 { total += n.nonzeroBitCount }
+      tally.add64(p, at: c)
       inside = 0 &- (x >> 63)
       edgeBefore = e >> 63
       lastNewline = n
       c += 64
     }
+    let total = tally.count
     guard total > 0 else { return (0, start) }
     return (total, NewlineScanner.lineStart(before: c + 1, in: buf))
   }
