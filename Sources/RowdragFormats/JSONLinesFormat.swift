@@ -24,72 +24,28 @@ public enum JSONLinesFormat {
       Array($0.utf8)
     }
     // Every line is a value of its own, so any line start is a safe place to split:
-    // the second half's lines are checked on another thread while this one sorts all
-    // lines into rows and checks the first half's.
+    // the second half's lines are checked and sorted into rows on another thread, and
+    // its rows join the first half's (`BlockList.Builder.append`).
     let split = buf.count >= splitAbove ? secondHalfStart(buf) : buf.count
-    let second = SecondHalf(LineChecker(store: store, names: names, lines: split..<buf.count))
-    var builder = BlockList.Builder(store: store)
     var first = LineChecker(store: store, names: names, lines: 0..<split)
-    var rowsBeforeSplit = 0
+    var secondRows: [Int] = []
     if split < buf.count {
-      BackgroundThread.overlap({ second.run() }) {
-        rowsBeforeSplit = sortLines(buf, split: split, into: &builder, checking: &first)
+      let second = SecondHalf(store: store, names: names, lines: split..<buf.count)
+      BackgroundThread.overlap({ second.run() }) { first.checkAll() }
+      // The first half's error comes first in the file, as in one pass.
+      if let error = first.error ?? second.checker?.error { throw error }
+      if let checker = second.checker {
+        let rowsBeforeSplit = first.builder.rowCount
+        first.builder.append(checker.builder)
+        secondRows = checker.attributeRows.map { $0 + rowsBeforeSplit }
       }
     } else {
-      rowsBeforeSplit = sortLines(buf, split: split, into: &builder, checking: &first)
+      first.checkAll()
+      if let error = first.error { throw error }
     }
-    // The first half's error comes first in the file, as in one pass.
-    if let error = first.error ?? second.checker.error { throw error }
-    var list = builder.build(format: "jsonl", labels: .json(labelKeys))
-    list.attributeRows =
-      first.attributeRows + second.checker.attributeRows.map { $0 + rowsBeforeSplit }
+    var list = first.builder.build(format: "jsonl", labels: .json(labelKeys))
+    list.attributeRows = first.attributeRows + secondRows
     return list
-  }
-
-  /// Sorts every line into rows and trivia, checking those that start before `split`
-  /// with `first`; returns the rows before `split`. A function of its own, with its
-  /// state passed `inout`, so that no access to it is checked at run time, line by line.
-  ///
-  /// Sorting and checking are two passes: sorting a line needs only its first byte
-  /// (`sortRows`), so most lines are counted in stretches rather than visited.
-  static func sortLines(
-    _ buf: UnsafeBufferPointer<UInt8>, split: Int, into builder: inout BlockList.Builder,
-    checking first: inout LineChecker
-  ) -> Int {
-    var lines = LineCursor(buf)
-    sortRows(&lines, until: split, into: &builder)
-    let rowsBeforeSplit = builder.rowCount
-    first.checkAll()
-    // After an error nothing more is needed: the file is refused.
-    if first.error == nil { sortRows(&lines, until: buf.count, into: &builder) }
-    return rowsBeforeSplit
-  }
-
-  /// Sorts the lines that start before `end`: blank lines are trivia, every other line
-  /// a row. A line whose first byte is above a space is not blank, so stretches of such
-  /// lines are counted sixty-four bytes at a time (`NewlineScanner.plainLines`).
-  static func sortRows(
-    _ lines: inout LineCursor, until end: Int, into builder: inout BlockList.Builder
-  ) {
-    let buf = lines.buf
-    let limit = Swift.min(end, buf.count)
-    while lines.offset < end {
-      let at = lines.offset
-      if at > 0 && buf[at] > 32 && builder.extendsLines(at: at) {
-        let run = NewlineScanner.plainLines(from: at, until: limit, in: buf, JSONLinesRule.self)
-        if run.count > 0 {
-          builder.items(lines: run.count, endingAt: run.end)
-          lines.skip(to: run.end, lines: run.count)
-          continue
-        }
-      }
-      guard let line = lines.next() else { break }
-      if LineCursor.isBlank(buf, line) {
-        builder.trivia(line.span)
-      } else {
-        builder.item(line.span, lines: 1)
-      }
-    }
   }
 
   /// The start of the first line at or after the middle of `buf`.
@@ -99,61 +55,90 @@ public enum JSONLinesFormat {
   }
 }
 
-/// Checks the lines of one part of a JSON Lines file: each non-blank line must hold
-/// one JSON value; it notes the rows (counted from the part's start) whose objects
-/// may have an attribute member, and stops at the first error. A struct, used from a
-/// local variable: a class's stored scanner would pay a dynamic exclusivity check on
-/// every line.
+/// Checks the lines of one part of a JSON Lines file and sorts them into rows and
+/// trivia: each non-blank line must hold one JSON value and is a row, blank lines are
+/// trivia; it notes the rows (counted from the part's start) whose objects may have
+/// an attribute member, and stops at the first error. A struct, used from a local
+/// variable: a class's stored scanner would pay a dynamic exclusivity check on every
+/// line.
+///
+/// Checking and sorting are one pass: a stretch of compact lines is checked sixty-four
+/// bytes at a time and added as that many rows, so no second pass visits the lines to
+/// sort them.
 struct LineChecker {
   let buf: UnsafeBufferPointer<UInt8>
   let lines: Range<Int>
   let names: KeyNames
+  /// The part's rows and trivia; a part after the first has its own, for the first's
+  /// to append.
+  var builder: BlockList.Builder
   /// One scanner for the whole part, run over one line at a time.
   var scanner: JSONScanner
   /// The state machine's state, reused from line to line.
   var state = JSONScanner.State()
   var attributeRows: [Int] = []
   var error: JSONSyntaxError?
-  /// `LineChecker.stretches` where the checker was made (a task-local value is not seen
-  /// on the second half's thread).
-  let stretches = LineChecker.stretches
+  /// `LineChecker.stretches` where the read began (a task-local value is not seen on
+  /// the second half's thread).
+  let stretches: Bool
 
-  init(store: ByteStore, names: [[UInt8]], lines: Range<Int>) {
+  init(
+    store: ByteStore, names: [[UInt8]], lines: Range<Int>, stretches: Bool = LineChecker.stretches
+  ) {
     buf = store.buffer
+    self.stretches = stretches
     self.lines = lines
     self.names = KeyNames(names)
     scanner = JSONScanner(store, splitAbove: Int.max)
+    builder = BlockList.Builder(store: store, size: lines.lowerBound == 0 ? nil : lines.count)
   }
 
   /// Whether stretches of compact lines are checked as such (`compactLines`); false
   /// while tests compare them with checking every line.
   @TaskLocal static var stretches = true
 
-  /// Checks every line of the part: stretches of compact flat objects sixty-four bytes
-  /// at a time, every other line with the scanner. After a stretch of under 8 lines,
-  /// the next 32 lines are checked one by one.
+  /// Checks and sorts every line of the part: stretches of compact flat objects
+  /// sixty-four bytes at a time, every other line with the scanner. After a stretch of
+  /// under 8 lines, the next 32 lines are checked one by one.
   mutating func checkAll() {
     var cursor = LineCursor(buf, from: lines.lowerBound)
-    var rows = 0
     var quiet = 0
     while cursor.offset < lines.upperBound {
       let at = cursor.offset
       if quiet > 0 {
         quiet -= 1
       } else if stretches && at > 0 && buf[at] == 123 {
-        let run = compactLines(from: at, until: lines.upperBound, firstRow: rows)
+        let run = compactLines(from: at, until: lines.upperBound, firstRow: builder.rowCount)
         if run.count < 8 { quiet = 32 }
         if run.count > 0 {
-          rows += run.count
+          addRows(run.count, from: at, endingAt: run.end)
           cursor.skip(to: run.end, lines: run.count)
           continue
         }
       }
       guard let line = cursor.next() else { break }
-      guard !LineCursor.isBlank(buf, line) else { continue }
-      guard check(line, row: rows) else { return }
-      rows += 1
+      guard !LineCursor.isBlank(buf, line) else {
+        builder.trivia(line.span)
+        continue
+      }
+      guard check(line, row: builder.rowCount) else { return }
+      builder.item(line.span, lines: 1)
     }
+  }
+
+  /// Adds `count` rows of one line each, from `start` to `end`: counted, once the
+  /// builder has a row that ends at their start to extend (else the first is added as
+  /// its own, as after trivia; and all are, while tests read rows one by one).
+  private mutating func addRows(_ count: Int, from start: Int, endingAt end: Int) {
+    var at = start
+    var left = count
+    while left > 0 && !builder.extendsLines(at: at) {
+      let lineEnd = NewlineScanner.next(from: at, in: buf) + 1
+      builder.item(Span(start: at, end: lineEnd), lines: 1)
+      at = lineEnd
+      left -= 1
+    }
+    if left > 0 { builder.items(lines: left, endingAt: end) }
   }
 
   /// Checks one non-blank line, row `row` of the part; false after an error.
@@ -182,15 +167,24 @@ struct LineChecker {
   }
 }
 
-/// The second half's checker, handed to another thread and read by the first only
-/// after `BackgroundThread.overlap` has joined it.
+/// The second half's checker, made and run on another thread (a copy handed in would
+/// lose its builder's reserved room), and read by the first only after
+/// `BackgroundThread.overlap` has joined it.
 private final class SecondHalf: @unchecked Sendable {
-  var checker: LineChecker
+  let store: ByteStore
+  let names: [[UInt8]]
+  let lines: Range<Int>
+  let stretches = LineChecker.stretches
+  var checker: LineChecker?
 
-  init(_ checker: LineChecker) { self.checker = checker }
+  init(store: ByteStore, names: [[UInt8]], lines: Range<Int>) {
+    self.store = store
+    self.names = names
+    self.lines = lines
+  }
 
   func run() {
-    var local = checker
+    var local = LineChecker(store: store, names: names, lines: lines, stretches: stretches)
     local.checkAll()
     checker = local
   }

@@ -324,17 +324,6 @@ enum TodoLineRule: LineRule {
   }
 }
 
-/// Lines whose first byte is above a space: JSON Lines rows (no blank line).
-enum JSONLinesRule: LineRule {
-  @inline(__always)
-  static func refuses(
-    _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
-  ) -> UInt64 {
-    let low: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<UInt8>(repeating: 33)
-    return any(starts .& low)
-  }
-}
-
 /// Lines without a quote whose first byte is no control byte up to CR: CSV and TSV
 /// records of one line (no blank line).
 enum DelimitedLineRule: LineRule {
