@@ -35,10 +35,10 @@ public enum DelimitedFormat {
     splitAbove: Int = JSONLinesFormat.halvesThreshold
   ) throws(JSONSyntaxError) -> BlockList {
     let buf = store.buffer
-    var reader = Reader(store: store, parameters: parameters)
     let split =
       parameters.label == nil && buf.count >= splitAbove
       ? JSONLinesFormat.secondHalfStart(buf) : buf.count
+    var reader = Reader(store: store, parameters: parameters, inHalves: split < buf.count)
     if split < buf.count {
       let second = SecondHalf(store: store, parameters: parameters, from: split)
       var firstError: JSONSyntaxError?
@@ -80,13 +80,15 @@ public enum DelimitedFormat {
     /// The quick walk assumes a delimiter that is no quote, CR or LF.
     let quick: Bool
 
-    /// A reader from the file's start; or, for a second half, from `start`, past the
-    /// header record and sized to the half.
-    init(store: ByteStore, parameters: Parameters, from start: Int? = nil) {
+    /// A reader from the file's start (`inHalves` when a second half is read at
+    /// once, so that no page is mapped in bulk); or, for a second half, from `start`,
+    /// past the header record and sized to the half.
+    init(store: ByteStore, parameters: Parameters, from start: Int? = nil, inHalves: Bool = false) {
       buf = store.buffer
       self.parameters = parameters
       builder = BlockList.Builder(
-        store: store, labels: parameters.label != nil, size: start.map { store.count - $0 })
+        store: store, labels: parameters.label != nil,
+        size: start.map { store.count - $0 } ?? (inHalves ? store.count : nil))
       labelField = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
       needsHeader = start == nil && parameters.header
       offset = start ?? 0

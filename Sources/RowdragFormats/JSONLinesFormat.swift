@@ -90,7 +90,11 @@ struct LineChecker {
     self.lines = lines
     self.names = KeyNames(names)
     scanner = JSONScanner(store, splitAbove: Int.max)
-    builder = BlockList.Builder(store: store, size: lines.lowerBound == 0 ? nil : lines.count)
+    // A first half maps nothing in bulk when a second is read at once (`Builder`).
+    builder = BlockList.Builder(
+      store: store,
+      size: lines.lowerBound > 0
+        ? lines.count : lines.upperBound < store.count ? store.count : nil)
   }
 
   /// Whether stretches of compact lines are checked as such (`compactLines`); false

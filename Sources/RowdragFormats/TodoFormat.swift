@@ -10,10 +10,10 @@ public enum TodoFormat {
     -> BlockList
   {
     let buf = store.buffer
-    var builder = BlockList.Builder(store: store)
+    let split = buf.count >= splitAbove ? JSONLinesFormat.secondHalfStart(buf) : buf.count
+    var builder = BlockList.Builder(store: store, size: split < buf.count ? buf.count : nil)
     var lines = LineCursor(buf)
     if let mark = lines.byteOrderMark() { builder.trivia(mark) }
-    let split = buf.count >= splitAbove ? JSONLinesFormat.secondHalfStart(buf) : buf.count
     if split < buf.count && split > lines.offset {
       let second = SecondHalf(store: store, from: split)
       BackgroundThread.overlap({ second.run() }) { sort(&lines, until: split, into: &builder) }
