@@ -37,6 +37,18 @@ public struct ScrollRun: Sendable, Equatable {
   public var latched = false
   /// `latch`: until when (seconds) a drag does not decide.
   public var quietUntil = -Double.infinity
+  /// `latch`: SortableJS's `scrolling`, set when the last call of the law (re)started
+  /// the timer: until the pointer interval's next call, a drag while latched steers.
+  public var scrolling = false
+  /// `latch`: when that 10 ms pointer interval was created (seconds): by the drag that
+  /// latched, or by the last drag that steered.
+  public var pointerSince = 0.0
+  /// `latch`: when that interval next calls the law with the finger of the drag that
+  /// steered it (seconds); nil when no drag has.
+  public var steerAt: Double?
+  /// `latch`: whether that call also does the restart `rearm` had waiting (the drag
+  /// replaced the interval that would have done it).
+  public var steerRearms = false
   /// The finger's screen y at lift (`gate=net`).
   public var fingerAtLift: Double
   /// The time of the lift (damping).
@@ -57,6 +69,9 @@ public struct ScrollRun: Sendable, Equatable {
     stored = .none
     latched = false
     quietUntil = -.infinity
+    scrolling = false
+    steerAt = nil
+    steerRearms = false
   }
 }
 
