@@ -172,7 +172,7 @@ extension Engine {
   mutating func steer(_ lift: inout Lift, at t: Double) {
     let latch = (settings.autoscroll.keys.latch ?? 0) / 1000
     let rearms = lift.scroll.steerRearms
-    lift.scroll.steerAt = nil
+    lift.scroll.steering = false
     lift.scroll.steerRearms = false
     lift.scroll.quietUntil = t + latch
     lift.scroll.scrolling = false

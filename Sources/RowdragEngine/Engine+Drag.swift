@@ -62,7 +62,7 @@ extension Engine {
       lift.scroll.timer?.rearmAt = nil
       lift.scroll.steerRearms = true
     }
-    lift.scroll.steerAt = pointerCall(lift.scroll)
+    lift.scroll.steering = true
   }
 
   /// `latch`: whether this drag decides (no drag has latched and the last decision is

@@ -324,7 +324,7 @@ extension Engine {
       while true {
         // `latch`: a drag's steer, before a firing due later (one at the same time, of
         // an interval created earlier, comes first).
-        if let at = lift.scroll.steerAt, at <= time + 1e-9,
+        if lift.scroll.steering, case let at = pointerCall(lift.scroll), at <= time + 1e-9,
           lift.scroll.timer.map({ at < nextFiring($0, period: period) - 1e-9 }) ?? true
         {
           ruleMoved = runRuleTimer(&lift, through: at) || ruleMoved
@@ -380,8 +380,8 @@ extension Engine {
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed =
       delta != 0 || lift != before || lift.scroll.timer != nil || lift.ruleTimer != nil
-      || lift.scroll.steerAt != nil
-    if delta == 0 && !ruleMoved && lift.scroll.steerAt == nil
+      || lift.scroll.steering
+    if delta == 0 && !ruleMoved && !lift.scroll.steering
       && (lift.scroll.timer != nil || lift.ruleTimer != nil)
     {
       // Every running timer fired, and the state is equal but for the firing counts (and
