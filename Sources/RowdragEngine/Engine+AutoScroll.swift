@@ -152,6 +152,46 @@ extension Engine {
     lift.scroll.count = 0
   }
 
+  /// SortableJS's pointer interval (`latch`): 10 ms (Sortable.js 1.14 l. 2472).
+  static let pointerInterval = 0.010
+
+  /// `latch`: the pointer interval's first call of the law that the throttle lets
+  /// through (at or after `quietUntil`), on its 10 ms steps from `pointerSince`.
+  func pointerCall(_ run: ScrollRun) -> Double {
+    let wait = Swift.max(run.quietUntil - run.pointerSince, 0)
+    let steps = Swift.max(1, (wait / Engine.pointerInterval - 1e-9).rounded(.up))
+    return run.pointerSince + steps * Engine.pointerInterval
+  }
+
+  /// `latch`: the pointer interval's call of the law at `t` with the finger of the drag
+  /// that steered it (`queueSteer`). A zone the list cannot scroll towards is none (the
+  /// library's `vy`); a new direction, or the restart `rearm` had waiting, (re)starts or
+  /// stops the timer at `t`, and a (re)started one can be steered again until the next
+  /// call, once the throttle is over; otherwise nothing changes and no drag steers any
+  /// more.
+  mutating func steer(_ lift: inout Lift, at t: Double) {
+    let latch = (settings.autoscroll.keys.latch ?? 0) / 1000
+    let rearms = lift.scroll.steerRearms
+    lift.scroll.steering = false
+    lift.scroll.steerRearms = false
+    lift.scroll.quietUntil = t + latch
+    lift.scroll.scrolling = false
+    var decision = evaluate(lift, center: lift.center, offset: offset, at: t)
+    let range = offsetRange
+    if decision.direction < 0 ? offset <= range.lowerBound : offset >= range.upperBound {
+      decision = .none
+    }
+    guard rearms || decision.direction != (lift.scroll.timer?.direction ?? 0) else { return }
+    if settings.autoscroll.keys.sample == .move { lift.scroll.stored = decision }
+    guard decision.direction != 0 else {
+      lift.scroll.timer = nil
+      return
+    }
+    lift.scroll.timer = startedTimer(direction: decision.direction, at: t, byDrag: false)
+    lift.scroll.count = 0
+    lift.scroll.scrolling = true
+  }
+
   /// A timer in `direction` (re)started at `start` (seconds): with `expiry=coarse` its
   /// first expiry, and with `rearm` after a drag, when it starts once more.
   func startedTimer(direction: Double, at start: Double, byDrag: Bool) -> ScrollRun.Timer {

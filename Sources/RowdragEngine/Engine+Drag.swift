@@ -31,13 +31,38 @@ extension Engine {
       lift.center = snapshotCenter(lift, finger: y)
     }
     applyReorderRule(&lift, event: .drag(delta: delta))
-    guard decides else { return }
+    guard decides else { return queueSteer(&lift) }
     let direction = controlDirection(lift)
     controlTimer(&lift, direction: direction, isDrag: true)
-    if keys.latch != nil && direction != 0 && pointerOnScreen(y) != nil {
+    if keys.latch != nil, direction != 0, pointerOnScreen(y) != nil {
       let range = offsetRange
       lift.scroll.latched = direction < 0 ? offset > range.lowerBound : offset < range.upperBound
+      if lift.scroll.latched {
+        lift.scroll.scrolling = true
+        lift.scroll.pointerSince = time
+      }
     }
+  }
+
+  /// `latch`, with a timer clock: a drag that does not decide, while the scroll that a
+  /// drag or the timer's restart started is fresh (`scrolling`, until the pointer
+  /// interval's next call), steers it at the first 10 ms step from now at or after the
+  /// throttle's end (`steer`). SortableJS re-creates
+  /// its 10 ms `pointerElemChangedInterval` with the event of every move while
+  /// `scrolling` is set (Debian's Sortable.js 1.14 l. 2459–2474), which stays set from an
+  /// `autoScroll()` call that (re)created the scroll interval until the next call
+  /// (l. 2584); that call, the first the 30 ms throttle lets through (l. 481–496), reads
+  /// the move's pointer. The interval it replaces would have done `rearm`'s restart.
+  private func queueSteer(_ lift: inout Lift) {
+    guard case .timer = settings.autoscroll.keys.clock, lift.scroll.latched,
+      lift.scroll.scrolling, time < pointerCall(lift.scroll) - 1e-9
+    else { return }
+    lift.scroll.pointerSince = time
+    if lift.scroll.timer?.rearmAt != nil {
+      lift.scroll.timer?.rearmAt = nil
+      lift.scroll.steerRearms = true
+    }
+    lift.scroll.steering = true
   }
 
   /// `latch`: whether this drag decides (no drag has latched and the last decision is

@@ -321,13 +321,29 @@ extension Engine {
       ruleMoved = runRuleTimer(&lift, through: time)
     case .timer:
       let period = settings.autoscroll.keys.clock.periodSeconds ?? 1
-      while let timer = lift.scroll.timer {
+      while true {
+        // `latch`: a drag's steer, before a firing due later (one at the same time, of
+        // an interval created earlier, comes first).
+        if lift.scroll.steering, case let at = pointerCall(lift.scroll), at <= time + 1e-9,
+          lift.scroll.timer.map({ at < nextFiring($0, period: period) - 1e-9 }) ?? true
+        {
+          ruleMoved = runRuleTimer(&lift, through: at) || ruleMoved
+          steer(&lift, at: at)
+          continue
+        }
+        guard let timer = lift.scroll.timer else { break }
         if let rearm = timer.rearmAt, rearm < nextFiring(timer, period: period) - 1e-9 {
           // `rearm`: started once more before its next firing (a firing at the same
-          // time comes first), the count afresh as at any start.
+          // time comes first), the count afresh as at any start. Latched, that was the
+          // pointer interval's call of the law: it takes the throttle, and a drag until
+          // its next call steers the scroll.
           guard rearm <= time + 1e-9 else { break }
           lift.scroll.timer = startedTimer(direction: timer.direction, at: rearm, byDrag: false)
           lift.scroll.count = 0
+          if lift.scroll.latched, let latch = settings.autoscroll.keys.latch {
+            lift.scroll.quietUntil = rearm + latch / 1000
+            lift.scroll.scrolling = true
+          }
           continue
         }
         guard isDue(timer, period: period) else { break }
@@ -364,7 +380,10 @@ extension Engine {
     let moved = (before.position, before.section) != (lift.position, lift.section)
     result.changed =
       delta != 0 || lift != before || lift.scroll.timer != nil || lift.ruleTimer != nil
-    if delta == 0 && !ruleMoved && (lift.scroll.timer != nil || lift.ruleTimer != nil) {
+      || lift.scroll.steering
+    if delta == 0 && !ruleMoved && !lift.scroll.steering
+      && (lift.scroll.timer != nil || lift.ruleTimer != nil)
+    {
       // Every running timer fired, and the state is equal but for the firing counts (and
       // a coarse timer's next expiry): pressed against a bound or resting, each firing
       // finds what the last found, and no later one changes anything.

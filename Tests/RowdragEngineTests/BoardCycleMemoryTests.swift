@@ -9,7 +9,7 @@ struct BoardCycleMemoryTests {
   /// A board with a row lifted, and its state at rest with the active column's offset
   /// set to `k`: states that differ in their fingerprint.
   func states() throws -> (Int) -> Engine.BoardCycleState {
-    var engine = try Engine(
+    var engine = Engine(
       layout: Layout(sections: [
         SectionSpec(titled: true, rowCount: 30), SectionSpec(titled: true, rowCount: 3),
       ]))

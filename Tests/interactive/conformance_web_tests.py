@@ -428,8 +428,17 @@ CAUSES = {
                   "interval's own calls reset to false (l. 2584). Catalogue: the zone test keeps "
                   "the pointer of the drag that started the scroll: reproduced, with the throttle, "
                   "by the preset's `autoscroll latch=30` (once a drag on screen has started a "
-                  "scroll that can move, no later drag decides until the release; the window in "
-                  "which `scrolling` is true, 30-60 ms after that drag, is left out).",
+                  "scroll that can move, no later drag decides until the release, except in the "
+                  "window where `scrolling` is true: steer).",
+    "steer": "While `scrolling` is true (from an autoScroll() call that (re)created the scroll "
+             "interval until the next call, l. 2584), a move re-creates the 10 ms "
+             "pointerElemChangedInterval with its own event (l. 2462-2474); that interval's first "
+             "call the 30 ms throttle lets through decides with the move's pointer, and takes the "
+             "place of the call that would have re-created the scroll interval (timer-restart). "
+             "So a move within 30 ms of the one that started a scroll, or within 30 ms of that "
+             "restart, still steers or stops it. Catalogue: part of `latch`: reproduced by the "
+             "preset's `autoscroll latch=30` (a drag before the pointer interval's next call, "
+             "while the scroll is fresh, decides at that call).",
     "throttle": "autoScroll() is throttled to one call per 30 ms (throttle(), l. 481-496; l. 2500, "
                 "2585): a move within 30 ms of the last call (the 10 ms interval calls it "
                 "constantly) is ignored, so a change of zone or direction takes effect one to two "
@@ -544,6 +553,10 @@ SWITCHES = {
          "var vy = canScrollY && ((__off.has('zone-limit') ? bottom - y : Math.abs(bottom - y)) <= sens && "
          "scrollPosY + height < scrollHeight) - ((__off.has('zone-limit') ? y - top : Math.abs(top - y)) <= sens "
          "&& !!scrollPosY);"),
+        # steer: a move does not re-create the pointer-element interval once there is one.
+        ("if (scrolling && (!pointerElemChangedInterval || x !== lastAutoScrollX || y !== lastAutoScrollY)) {",
+         "if (scrolling && (!pointerElemChangedInterval || !__off.has('steer') && (x !== lastAutoScrollX || "
+         "y !== lastAutoScrollY))) {"),
         # throttle: autoScroll() (its only user) runs on every call, not once per 30 ms.
         ("      if (!_throttleTimeout) {",
          "      if (!_throttleTimeout || __off.has('throttle')) {"),
@@ -634,6 +647,7 @@ REPRODUCED = {
         "top-line": ("rule under open=1", (32,)),  # past the table: no gesture of 0..29 needs it
         "sort-interval": ("rule under every=50", (34, 42, 46, 55, 59)),  # past the table too
         "shadow": ("rule under shadow=1", (65, 79, 82)),  # past the table too
+        "steer": ("autoscroll latch=30", (279,)),  # past the table too
     },
     "jqueryui": {
         "lift-clamp": ("autoscroll range=helper", (5, 11, 19)),

@@ -205,6 +205,7 @@ class Model:
         self.lift = {"s": s, "i": i, "src": (s, i), "from": self.global_index(s, i) + 1, "finger": finger,
                      "grab": g, "h": hh, "k": k, "at_lift": self.raw(), "finger_at_lift": finger, "time": self.t,
                      "timer": None, "count": 0.0, "run_start": None, "stored": (0.0, 0.0), "latched": False, "quiet": -math.inf, "damped": False,
+                     "pec": None, "pec_fresh": False, "pec_root": False, "scrolling": False,
                      "up": False, "down": False,
                      "measured": measured if self.profile["keys"]["rows"] == "cached" else None,
                      "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None,
@@ -289,12 +290,49 @@ class Model:
             lift["rule_timer"]["pointed"] = True
         self.reorder(("drag", delta))
         if not decides:
+            # SortableJS: while `scrolling` (set by the autoScroll() call that last
+            # (re)created the scroll interval, until the next call) a move re-creates the
+            # 10 ms pointer interval with its own event; that interval's next call decides.
+            if lift["latched"] and keys["clock"].startswith("timer:") and lift["scrolling"] \
+                    and self.t < self.pec_call(lift["pec"]) - 1e-9:
+                lift["pec"], lift["pec_fresh"] = self.t, True
+                if lift["timer"] is not None and lift["timer"]["rearm"] is not None:
+                    lift["timer"]["rearm"], lift["pec_root"] = None, True  # the old interval's call is gone
             return
         d = lift["stored"][0] if keys["sample"] == "move" else self.evaluate(self.t)[0]
         self.control(d, drag=True)
         if keys["latch"] != "none" and d != 0 and 0 <= y < self.V:
             # latched only when the offset can move that way
             lift["latched"] = self.o > self.o_min() if d < 0 else self.o < self.o_max()
+            if lift["latched"]:
+                lift["pec"], lift["pec_fresh"], lift["scrolling"] = self.t, False, True
+
+    def pec_call(self, created):
+        """The pointer interval (created at `created`, firing every 10 ms): its first call
+        the 30 ms throttle (ending at lift["quiet"]) lets through."""
+        k = max(1, math.ceil(max(self.lift["quiet"] - created, 0.0) / 0.010 - 1e-9))
+        return created + k * 0.010
+
+    def pec_fresh_call(self, at):
+        """The pointer interval's call at `at` with a move's event: autoScroll() with it."""
+        lift, keys = self.lift, self.profile["keys"]
+        root, lift["pec_fresh"], lift["pec_root"] = lift["pec_root"], False, False
+        lift["quiet"] = at + float(keys["latch"]) / 1000
+        lift["scrolling"] = False
+        d, amount = self.evaluate(at)
+        if (d < 0 and self.o <= self.o_min()) or (d > 0 and self.o >= self.o_max()):
+            d, amount = 0.0, 0.0  # vy: nothing to scroll that way
+        current = lift["timer"]["d"] if lift["timer"] is not None else 0.0
+        if not root and d == current:
+            return
+        if keys["sample"] == "move":
+            lift["stored"] = (d, amount)
+        if d == 0:
+            lift["timer"] = None
+            return
+        lift["timer"] = self.started_timer(d, at, False)
+        lift["count"] = 0.0
+        lift["scrolling"] = True
 
     # -- auto-scroll (the catalogue §2) ---------------------------------------------
     def evaluate(self, now):
@@ -443,6 +481,12 @@ class Model:
                 coarse = self.profile["keys"]["expiry"] == "coarse"
                 while True:
                     timer = self.lift["timer"]
+                    if self.lift["pec_fresh"]:
+                        call = self.pec_call(self.lift["pec"])
+                        if call <= self.t + 1e-9 and (timer is None or call < self.next_firing(timer, period) - 1e-9):
+                            self.run_rule_timer(call)
+                            self.pec_fresh_call(call)
+                            continue
                     if timer is None:
                         break
                     firing = self.next_firing(timer, period)
@@ -452,6 +496,10 @@ class Model:
                             break
                         self.lift["timer"] = self.started_timer(timer["d"], timer["rearm"], False)
                         self.lift["count"] = 0.0
+                        if self.lift["latched"] and self.profile["keys"]["latch"] != "none":
+                            # the pointer interval's call: the throttle is its, `scrolling` set
+                            self.lift["quiet"] = timer["rearm"] + float(self.profile["keys"]["latch"]) / 1000
+                            self.lift["scrolling"] = True
                         continue
                     if not (timer["due"] <= round(self.t * 1e9) if coarse else firing <= self.t + 1e-9):
                         break
@@ -1166,7 +1214,8 @@ class Model:
                     moved = self.profile["keys"]["range"] != "helper" and self.end_helper()
                     if self.phase == "lifted":  # §2.7
                         self.lift.update(timer=None, count=0.0, run_start=None, stored=(0.0, 0.0), latched=False,
-                                         quiet=-math.inf)
+                                         quiet=-math.inf, pec=None, pec_fresh=False, pec_root=False,
+                                         scrolling=False)
                         cached = self.profile["keys"]["rows"] == "cached"
                         measured = self.lift["measured"]
                         self.lift["measured"] = (self.o if measured is None else measured) if cached else None

@@ -53,8 +53,8 @@ public struct AutoScrollKeys: Sendable, Hashable {
   /// move's event until the drop, so it takes the throttle every 30 ms, just before any
   /// later move (l. 2450) could; a move reaches `autoScroll()` again only through the
   /// interval, re-created with its event while `scrolling` (l. 2462), which the interval's
-  /// own calls leave false once nothing changes (l. 2584) — that window, 30–60 ms after the
-  /// move, is left out.
+  /// own calls leave false once nothing changes (l. 2584): with a timer clock, a drag in
+  /// that window steers the scroll at the interval's next call (`Engine.steer`).
   public var latch: Double? = nil
 
   /// The catalogue's generic defaults.

@@ -23,10 +23,22 @@ public struct ScrollRun: Sendable, Equatable {
   public var timer: Timer?
   /// The amount of the last application (`count`).
   public var count = 0.0
-  /// When the current run of applications that found a zone began (`quintic`).
-  public var runStart: Double?
   /// The value `sample=move` stored at the last drag.
   public var stored = ScrollDecision.none
+  /// `latch`: until when (seconds) a drag does not decide.
+  public var quietUntil = -Double.infinity
+  /// `latch`: when SortableJS's 10 ms pointer interval was created (seconds): by the
+  /// drag that latched, or by the last drag that steered.
+  public var pointerSince = 0.0
+  /// The finger's screen y at lift (`gate=net`).
+  public var fingerAtLift: Double
+  /// The time of the lift (damping).
+  public var liftTime: Double
+  // The optional and the flags last, where their odd bytes need no padding: the lift
+  // that holds this run is copied several times a frame, and under 256 bytes a copy
+  // costs half what it does above.
+  /// When the current run of applications that found a zone began (`quintic`).
+  public var runStart: Double?
   /// Whether time damping is on for this gesture (decided at lift).
   public var damped = false
   /// Whether some drag since lift moved the finger up (`gate=intent`).
@@ -35,12 +47,15 @@ public struct ScrollRun: Sendable, Equatable {
   public var movedDown = false
   /// `latch`: whether a drag has decided on a zone, so later drags no longer decide.
   public var latched = false
-  /// `latch`: until when (seconds) a drag does not decide.
-  public var quietUntil = -Double.infinity
-  /// The finger's screen y at lift (`gate=net`).
-  public var fingerAtLift: Double
-  /// The time of the lift (damping).
-  public var liftTime: Double
+  /// `latch`: SortableJS's `scrolling`, set when the last call of the law (re)started
+  /// the timer: until the pointer interval's next call, a drag while latched steers.
+  public var scrolling = false
+  /// `latch`: a drag has steered, and the pointer interval's next call
+  /// (`Engine.pointerCall`) decides with its finger.
+  public var steering = false
+  /// `latch`: that call also does the restart `rearm` had waiting (the drag replaced the
+  /// interval that would have done it).
+  public var steerRearms = false
 
   /// A fresh run for a row lifted at `time` with the finger at `finger`.
   init(fingerAtLift: Double, liftTime: Double) {
@@ -57,6 +72,9 @@ public struct ScrollRun: Sendable, Equatable {
     stored = .none
     latched = false
     quietUntil = -.infinity
+    scrolling = false
+    steering = false
+    steerRearms = false
   }
 }
 

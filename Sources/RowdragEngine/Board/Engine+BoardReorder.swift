@@ -48,6 +48,8 @@ extension Engine {
       from: lift.position, count: lift.count, fromSection: a, to: destination, toSection: f)
     lift.position = destination
     lift.section = f
+    // A rule that remembers rows by position (`under shadow=1`) starts afresh.
+    lift.ruleMemory = RuleMemory()
     switchActiveColumn(to: f)
     lift.center = offset + screenY
     return true

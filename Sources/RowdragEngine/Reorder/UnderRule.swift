@@ -41,8 +41,8 @@
 /// l. 1790–1836, which remembers `lastTarget`, `lastDirection`, `targetMoveDistance`
 /// and `pastFirstInvertThresh`, with `swapThreshold: 1`), used only while the row moved
 /// less than its own length; a finger on the lifted row, or on the list below the rows
-/// where nothing is appended, forgets the last swap (`completed`, l. 1683), as does
-/// anything but the rule moving the lifted row.
+/// where nothing is appended, forgets the last swap (`completed`, l. 1683), as does a
+/// board's change of column.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
@@ -109,9 +109,7 @@ public struct UnderRule: ReorderStrategy {
     _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory
   ) {
     guard shadowsSwaps else { return reorder(input, in: &geometry) }
-    if memory.liftedAt != geometry.lifted { memory = RuleMemory() }
     swapRemembering(input, in: &geometry, memory: &memory)
-    memory.liftedAt = geometry.lifted
   }
 
   /// Moves the lifted item to the index path of the row under the finger, if allowed.
@@ -182,7 +180,7 @@ extension UnderRule {
       input.crossesSections || target.destination.section == geometry.lifted.section,
       !geometry.hasBarrier(before: target)
     else { return }
-    let isLastTarget = memory.lastTarget == position
+    let isLastTarget = memory.lastTarget.map(Int.init) == position
     if !isLastTarget { memory.pastMiddle = false }
     let direction = swapDirection(
       p, target, from: geometry.lifted.position, isLastTarget: isLastTarget, memory: &memory)
@@ -198,8 +196,8 @@ extension UnderRule {
       return
     }
     if !isLastTarget { memory.targetMoved = abs(target.start - moved.start) }
-    memory.lastTarget = now
-    memory.lastDirection = direction
+    memory.lastTarget = Int32(now)
+    memory.lastDirection = Int8(direction)
   }
 
   /// `_getSwapDirection` with `swapThreshold: 1` and no inverted swap (Sortable.js
@@ -220,7 +218,7 @@ extension UnderRule {
     if !memory.pastMiddle && (down ? p > middle : p < middle) { memory.pastMiddle = true }
     if !memory.pastMiddle {
       return (down ? p < top + memory.targetMoved : p > bottom - memory.targetMoved)
-        ? -memory.lastDirection : 0
+        ? -Int(memory.lastDirection) : 0
     }
     return p == middle ? 0 : (p > middle ? 1 : -1)
   }
