@@ -23,7 +23,7 @@ struct ShrunkMappingTests {
     try handle.close()
 
     let target = directory.appendingPathComponent("out")
-    FileManager.default.createFile(atPath: target.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: target.path, contents: nil)
     let out = try FileHandle(forWritingTo: target)
     defer { try? out.close() }
     let sink = OutputSink(fd: out.fileDescriptor, name: target.path)
@@ -45,7 +45,7 @@ struct ShrunkMappingTests {
     try handle.close()
 
     let target = directory.appendingPathComponent("out")
-    FileManager.default.createFile(atPath: target.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: target.path, contents: nil)
     let out = try FileHandle(forWritingTo: target)
     defer { try? out.close() }
     let sink = OutputSink(fd: out.fileDescriptor, name: target.path)

@@ -40,9 +40,10 @@
 /// `_getSwapDirection` with `isLastTarget` (Sortable.js l. 2225–2251, and `_onDragOver`
 /// l. 1790–1836, which remembers `lastTarget`, `lastDirection`, `targetMoveDistance`
 /// and `pastFirstInvertThresh`, with `swapThreshold: 1`), used only while the row moved
-/// less than its own length; a finger on the lifted row, or on the list below the rows
-/// where nothing is appended, forgets the last swap (`completed`, l. 1683), as does a
-/// board's change of column.
+/// less than its own length; a finger on the lifted row, or where there is no row (below
+/// the rows, where nothing is appended; a section's header or footer, which SortableJS
+/// does not have), forgets the last swap (`completed`, l. 1683), as does a board's
+/// change of column.
 /// - Complexity: O(log rows) to find the row, plus O(rows between) to check for pins.
 public struct UnderRule: ReorderStrategy {
   /// The registry entry.
