@@ -152,6 +152,12 @@ extension Engine {
     lift.scroll.count = 0
   }
 
+  /// Whether the offset can move in `direction` (−1 up, +1 down; never for 0).
+  func offsetCanMove(_ direction: Double) -> Bool {
+    let range = offsetRange
+    return direction < 0 ? offset > range.lowerBound : direction > 0 && offset < range.upperBound
+  }
+
   /// SortableJS's pointer interval (`latch`): 10 ms (Sortable.js 1.14 l. 2472).
   static let pointerInterval = 0.010
 
@@ -177,10 +183,7 @@ extension Engine {
     lift.scroll.quietUntil = t + latch
     lift.scroll.scrolling = false
     var decision = evaluate(lift, center: lift.center, offset: offset, at: t)
-    let range = offsetRange
-    if decision.direction < 0 ? offset <= range.lowerBound : offset >= range.upperBound {
-      decision = .none
-    }
+    if !offsetCanMove(decision.direction) { decision = .none }
     guard rearms || decision.direction != (lift.scroll.timer?.direction ?? 0) else { return }
     if settings.autoscroll.keys.sample == .move { lift.scroll.stored = decision }
     guard decision.direction != 0 else {
@@ -253,10 +256,7 @@ extension Engine {
     let keys = settings.autoscroll.keys
     if keys.damp != nil {
       let decision = evaluate(lift, center: lift.center, offset: offset, at: time)
-      let range = offsetRange
-      lift.scroll.damped =
-        decision.direction < 0
-        ? offset > range.lowerBound : decision.direction > 0 && offset < range.upperBound
+      lift.scroll.damped = offsetCanMove(decision.direction)
     }
     if keys.sample == .frame {
       controlTimer(&lift, direction: controlDirection(lift), isDrag: false)

@@ -35,8 +35,7 @@ extension Engine {
     let direction = controlDirection(lift)
     controlTimer(&lift, direction: direction, isDrag: true)
     if keys.latch != nil, direction != 0, pointerOnScreen(y) != nil {
-      let range = offsetRange
-      lift.scroll.latched = direction < 0 ? offset > range.lowerBound : offset < range.upperBound
+      lift.scroll.latched = offsetCanMove(direction)
       if lift.scroll.latched {
         lift.scroll.scrolling = true
         lift.scroll.pointerSince = time

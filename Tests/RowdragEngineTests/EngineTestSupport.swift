@@ -22,6 +22,13 @@ func plainEngine(_ n: Int, configure: (inout Settings) -> Void = { _ in }) -> En
   makeEngine([SectionSpec(titled: false, rowCount: n)], configure: configure)
 }
 
+/// The offset after each of `frames` frames of a tick.
+func offsets(_ e: inout Engine, frames: Int) throws -> [Double] {
+  var seen: [Double] = []
+  try e.tick(frames) { seen.append($0.offset) }
+  return seen
+}
+
 extension Engine {
   /// Row identities in layout order, as plain Ints.
   var ids: [Int] { layout.order.map(Int.init) }

@@ -319,13 +319,6 @@ struct RealLibraryTimerTests {
     return e
   }
 
-  /// The offset after each of `frames` frames.
-  func offsets(_ e: inout Engine, frames: Int) throws -> [Double] {
-    var seen: [Double] = []
-    try e.tick(frames) { seen.append($0.offset) }
-    return seen
-  }
-
   @Test("rearm=30: a 24 ms timer started by a drag fires at 24, 54, 78, 102, 126 ms")
   func rearmAfterTheFirstFiring() throws {
     // Exact: 24 (frame 2), 48 (3), 72 (5), 96 (6), 120 (8). Rearmed at 30 ms: 24 (frame

@@ -27,13 +27,6 @@ struct RealLibraryLatchTests {
     return e
   }
 
-  /// The offset after each of `frames` frames.
-  func offsets(_ e: inout Engine, frames: Int) throws -> [Double] {
-    var seen: [Double] = []
-    try e.tick(frames) { seen.append($0.offset) }
-    return seen
-  }
-
   @Test("latch=30: a drag that starts a scroll latches it; later drags do not steer it")
   func latched() throws {
     // Started at 0: firings at 24 (frame 2), 48 (3), 72 (5), 96 (6).

@@ -118,11 +118,7 @@ public struct UnderRule: ReorderStrategy {
   public func reorder<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry
   ) {
-    // On a board: once the row is in the finger's column, and not in the event that
-    // brought it there.
-    guard input.pointerInItsColumn, !input.enteredColumn,
-      input.pointerOnScreen || !hitsOnlyOnScreen
-    else { return }
+    guard fingerMayHit(input) else { return }
     guard let target = geometry.row(at: input.pointer) else {
       if appendsBelowLastRow { moveToEnd(input, in: &geometry) }
       return
@@ -134,6 +130,13 @@ public struct UnderRule: ReorderStrategy {
     if !input.crossesSections && target.destination.section != geometry.lifted.section { return }
     if geometry.hasBarrier(before: target) { return }
     geometry.moveLifted(to: target.destination)
+  }
+
+  /// Whether the finger may hit a row at all: on a board, once the row is in the
+  /// finger's column, and not in the event that brought it there; with `visible=1`, on
+  /// screen.
+  private func fingerMayHit(_ input: ReorderInput) -> Bool {
+    input.pointerInItsColumn && !input.enteredColumn && (input.pointerOnScreen || !hitsOnlyOnScreen)
   }
 
   /// `end=1`: after the last row, when the finger is on screen below it.
@@ -156,9 +159,7 @@ extension UnderRule {
   private func swapRemembering<Geometry: ReorderGeometry>(
     _ input: ReorderInput, in geometry: inout Geometry, memory: inout RuleMemory
   ) {
-    guard input.pointerInItsColumn, !input.enteredColumn,
-      input.pointerOnScreen || !hitsOnlyOnScreen
-    else { return }
+    guard fingerMayHit(input) else { return }
     let p = input.pointer
     guard let target = geometry.row(at: p) else {
       // Below the rows: appended (the last target kept, l. 1741–1763), or nothing is,
