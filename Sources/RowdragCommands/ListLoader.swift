@@ -43,7 +43,7 @@ public enum ListLoader {
   public static func load(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
     -> (Document, Layout)
   {
-    let (document, heights, parsedFlags) = try parse(store: store, name: name, options: options)
+    let (document, meta, parsedFlags) = try parse(store: store, name: name, options: options)
     var flags = parsedFlags
     let lock = try options.lockPattern.map { (p) throws(LoadError) in try matcher(p, "--lock") }
     let pin = try options.pinPattern.map { (p) throws(LoadError) in try matcher(p, "--pin") }
@@ -64,7 +64,8 @@ public enum ListLoader {
       }
       flags = all
     }
-    let layout = Layout(sections: sections, ownHeights: heights, flags: flags)
+    let layout = Layout(
+      sections: sections, ownHeights: meta.heights, uniformLines: meta.uniformLines, flags: flags)
     guard layout.contentHeight.isFinite else {
       throw LoadError(
         location: name, message: "the row heights add up to more than a double can hold")
@@ -93,7 +94,7 @@ public enum ListLoader {
   }
 
   private static func parse(store: ByteStore, name: String, options: LoadOptions) throws(LoadError)
-    -> (Document, [Double]?, [RowFlags]?)
+    -> (Document, RowAttributes, [RowFlags]?)
   {
     let choice = format(of: store, name: name, options: options)
     guard let spec = choice.spec else {
@@ -128,7 +129,7 @@ public enum ListLoader {
           return f
         }
       }
-      return (document, meta.heights, flags)
+      return (document, meta, flags)
     } catch let error as JSONSyntaxError {
       let hint = byShape ? shapeHint : ""
       // JSON's messages stay as they were; the other formats say whose rule it is.

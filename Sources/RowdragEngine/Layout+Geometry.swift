@@ -6,7 +6,7 @@ extension Layout {
   /// Height of the row at `position`.
   @inline(__always)
   public func height(at position: Int) -> Double {
-    if ownHeights.isEmpty { return rowHeight }
+    if ownHeights.isEmpty { return uniformHeight }
     let own = ownHeights[position]
     // NaN: the default; -n: a block of n lines of the default height.
     return own.isNaN ? rowHeight : own < 0 ? -own * rowHeight : own
@@ -15,7 +15,7 @@ extension Layout {
   /// Total height of the rows at positions `0..<position`.
   @inline(__always)
   func rowsBefore(_ position: Int) -> Double {
-    ownHeights.isEmpty ? Double(position) * rowHeight : prefix[position]
+    ownHeights.isEmpty ? Double(position) * uniformHeight : prefix[position]
   }
 
   /// Height of the header of section `s`: 28 when titled, else 0.
@@ -77,8 +77,7 @@ extension Layout {
     return lo
   }
 
-  /// `lastRow(withTopAtMost:in:)` over the whole list when every row has the default
-  /// height: the section by binary search over the sections, the row by division,
+  /// `lastRow(withTopAtMost:in:)` over the whole list when every row has one height: the section by binary search over the sections, the row by division,
   /// checked against `top(of:)` and corrected, so the answer is the search's.
   private func uniformRow(atOrAbove y: Double) -> Int {
     // The last non-empty section whose first row's top is at most y.
@@ -102,7 +101,7 @@ extension Layout {
         Swift.max(
           0,
           Swift.min(
-            Double(last - first), ((y - top(of: first, section: low)) / rowHeight).rounded(.down))))
+            Double(last - first), ((y - top(of: first, section: low)) / uniformHeight).rounded(.down))))
     var k = Swift.min(Swift.max(guess, first), last)
     while k > first && top(of: k, section: low) > y { k -= 1 }
     while k < last && top(of: k + 1, section: low) <= y { k += 1 }

@@ -100,6 +100,24 @@ extension Layout {
   /// Changes the default row height; rows with their own height keep it.
   mutating func setRowHeight(_ h: Double) {
     rowHeight = h
+    uniformHeight = uniformLines * h
+    keepUniformExact()
+    rebuildPrefix(from: 0)
+  }
+
+  /// Gives rows of several lines their per-row heights when `position × uniformHeight`
+  /// would no longer be their running sum exactly (a height that is not a whole number,
+  /// or sums past 2⁵³), so that tops never depend on which form the layout has.
+  /// - Complexity: O(rows) when it converts, else O(1).
+  mutating func keepUniformExact() {
+    guard ownHeights.isEmpty, uniformLines != 1 else { return }
+    let exact =
+      uniformHeight == uniformHeight.rounded(.down)
+      && Double(order.count) * uniformHeight < 0x1p53
+    guard !exact else { return }
+    ownHeights = [Double](repeating: -uniformLines, count: order.count)
+    uniformLines = 1
+    uniformHeight = rowHeight
     rebuildPrefix(from: 0)
   }
 

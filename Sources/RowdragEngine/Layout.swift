@@ -25,6 +25,16 @@ public struct Layout: Sendable {
   var prefix: [Double]
   /// Height of rows without a height of their own (`set row-height`).
   public internal(set) var rowHeight: Double
+  /// Lines of every row while `ownHeights` is empty: 1, or the lines of each entry of a
+  /// file whose entries all have as many (an M3U playlist of `#EXTINF` and path pairs),
+  /// which then needs no per-row heights (16 bytes a row) and no prefix sums to
+  /// rebuild after a move.
+  var uniformLines: Double
+  /// The height of every row while `ownHeights` is empty: `uniformLines × rowHeight`.
+  /// Tops are then `position × uniformHeight`, which equals the running sum of the
+  /// per-row representation only while every sum is a whole number a `Double` holds
+  /// exactly, so rows of several lines keep this form only then (`sumsExactly`).
+  var uniformHeight: Double
   /// Start position of each section; non-decreasing, `sectionStarts[0] == 0`.
   public internal(set) var sectionStarts: [Int]
   /// Whether each section has a title (a 28-point header).
@@ -46,11 +56,13 @@ public struct Layout: Sendable {
   ///   - ownHeights: per-row heights in load order (`.nan` for "default", `-n` for
   ///     `n` times the default: a row of `n` lines), or `nil` when no row has its own
   ///     height.
+  ///   - uniformLines: when `ownHeights` is `nil`, the lines of every row: the same
+  ///     layout as `ownHeights` of `-uniformLines` for every row, without the arrays.
   ///   - flags: per-row flags in load order, or `nil` for none.
   /// - Complexity: O(rows + sections).
   public init(
     sections: [SectionSpec], rowHeight: Double = 44, ownHeights: [Double]? = nil,
-    flags: [RowFlags]? = nil
+    uniformLines: Int = 1, flags: [RowFlags]? = nil
   ) {
     let specs = sections.isEmpty ? [SectionSpec(titled: false, rowCount: 0)] : sections
     var starts: [Int] = []
@@ -72,6 +84,9 @@ public struct Layout: Sendable {
     self.baselineStarts = starts
     self.sectionTitled = specs.map(\.titled)
     self.headerPrefix = headers
+    let lines = ownHeights == nil ? Double(Swift.max(1, uniformLines)) : 1
+    self.uniformLines = lines
+    self.uniformHeight = lines * rowHeight
     if let own = ownHeights, own.contains(where: { !$0.isNaN }) {
       self.ownHeights = own
       self.prefix = []
@@ -79,6 +94,7 @@ public struct Layout: Sendable {
     } else {
       self.ownHeights = []
       self.prefix = []
+      keepUniformExact()
     }
   }
 
@@ -90,6 +106,8 @@ public struct Layout: Sendable {
     ownHeights = []
     prefix = []
     rowHeight = 44
+    uniformLines = 1
+    uniformHeight = 44
     sectionStarts = []
     sectionTitled = []
     headerPrefix = []
@@ -112,7 +130,7 @@ public struct Layout: Sendable {
   public var rowCount: Int { order.count }
   /// Number of sections (at least one).
   public var sectionCount: Int { sectionStarts.count }
-  /// Whether every row has the default height (no per-row bookkeeping).
+  /// Whether every row has the same height, `uniformHeight` (no per-row bookkeeping).
   public var isUniform: Bool { ownHeights.isEmpty }
   /// True when the layout differs from the list as last loaded or written.
   public var differsFromBaseline: Bool { mismatches > 0 }

@@ -140,6 +140,8 @@ public struct BlockList: ListDocument {
       let meta = try JSONList.metadata(
         of: blocks, ids: attributeRows ?? Array(blocks.indices), in: store.buffer, keys: keys)
       result = RowAttributes(heights: meta.heights, locked: meta.locked, pinned: meta.pinned)
+    } else if let lineCounts, let lines = lineCounts.uniformValue {
+      result.uniformLines = Int(lines)
     } else if let lineCounts {
       result.heights = lineCounts.map { $0 == 1 ? .nan : -Double($0) }
     }

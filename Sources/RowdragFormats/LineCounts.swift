@@ -86,6 +86,11 @@ public struct LineCounts: Sendable, Equatable {
     }
   }
 
+  /// The count of every row when all have the same (at least one row).
+  public var uniformValue: Int32? {
+    explicit == nil && values.count == 1 ? values[0] : nil
+  }
+
   /// `transform` of every row's count, in row order.
   func map<T>(_ transform: (Int32) -> T) -> [T] {
     if let explicit { return explicit.map(transform) }

@@ -69,6 +69,9 @@ public struct RowAttributes: Sendable, Equatable {
   /// Own heights: `.nan` for the default, and `-n` for a row of `n` lines, `n` times
   /// the default (FORMATS.md §1.2), so `set row-height` scales it.
   public var heights: [Double]?
+  /// The lines of every row, when `heights` is `nil` because every row has as many
+  /// (more than one): the engine then keeps no height a row.
+  public var uniformLines = 1
   /// Rows marked locked.
   public var locked: [Bool]?
   /// Rows marked pinned.

@@ -1,5 +1,6 @@
 import Foundation
 import RowdragCommands
+import RowdragEngine
 import RowdragFormats
 import RowdragTestSupport
 import Testing
@@ -74,6 +75,21 @@ struct FormatTests {
       Self.run("m3u", input, "move 2 1").stdout
         == "#EXTM3U\n#EXTINF:180,Kiss - Poison\npoison.mp3\n#EXTINF:201,Toto - Africa\nafrica.mp3\n"
     )
+  }
+
+  @Test("m3u: entries of one line count need no height a row; a longer entry has its own")
+  func m3uHeights() throws {
+    func layout(_ text: String) throws -> Layout {
+      var load = LoadOptions()
+      load.format = try FormatChoice.parse("m3u")
+      return try ListLoader.load(store: ByteStore(Array(text.utf8)), name: "p.m3u", options: load).1
+    }
+    let pairs = try layout("#EXTM3U\n#EXTINF:1,A\na.mp3\n#EXTINF:2,B\nb.mp3\n")
+    #expect(pairs.isUniform)
+    #expect(pairs.height(at: 1) == 88 && pairs.contentHeight == 176)
+    let mixed = try layout("#EXTM3U\n#EXTINF:1,A\n#EXTVLCOPT:x\na.mp3\n#EXTINF:2,B\nb.mp3\n")
+    #expect(!mixed.isUniform)
+    #expect(mixed.height(at: 0) == 132 && mixed.height(at: 1) == 88)
   }
 
   @Test("§6.6 json path: the list inside an object, every other byte kept")

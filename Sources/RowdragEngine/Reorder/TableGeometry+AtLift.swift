@@ -32,13 +32,13 @@ extension TableGeometry {
     }
   }
 
-  /// Rows without heights of their own, whole-numbered with their headers, within the
-  /// range where a `Double` counts every whole number.
+  /// Rows of one height, whole-numbered with their headers, within the range where a
+  /// `Double` counts every whole number.
   var uniformRowLength: Double? {
-    guard layout.isUniform, layout.rowHeight == layout.rowHeight.rounded(.down),
+    guard layout.isUniform, layout.uniformHeight == layout.uniformHeight.rounded(.down),
       layout.contentHeight + liftedLength < 0x1p53
     else { return nil }
-    return layout.rowHeight
+    return layout.uniformHeight
   }
 
   /// The position now of the row at position `g` at lift (not one of the lifted item's).
