@@ -9,29 +9,66 @@
 /// Labels are not stored: `label(of:)` reads them again from the entry's block when
 /// asked (a search or a listing), which keeps memory to the block's span a row.
 import CByteMasks
+import RowdragSystem
 
 public enum M3UFormat {
-  public static func read(_ store: ByteStore) -> BlockList {
+  /// A file of `splitAbove` bytes or more is read in two halves at once, split after a
+  /// path line past the middle: there no entry is open and the header block is over,
+  /// so the second half starts as the first would go on, and its builder is appended
+  /// to the first's (`BlockList.Builder.append`).
+  public static func read(_ store: ByteStore, splitAbove: Int = JSONLinesFormat.halvesThreshold)
+    -> BlockList
+  {
     let buf = store.buffer
-    var builder = BlockList.Builder(store: store)
+    let split = buf.count >= splitAbove ? secondHalfStart(buf) : buf.count
+    var builder = BlockList.Builder(store: store, size: split < buf.count ? buf.count : nil)
     builder.runsOfLines = BlockList.Builder.lineRuns
-    var lines = LineCursor(buf)
+    if split < buf.count {
+      let second = SecondHalf(store: store, from: split)
+      BackgroundThread.overlap({ second.run() }) {
+        sort(from: 0, until: split, atTop: true, into: &builder)
+      }
+      builder.append(second.builder)
+    } else {
+      sort(from: 0, until: buf.count, atTop: true, into: &builder)
+    }
+    return builder.build(format: "m3u", labels: .m3u)
+  }
+
+  /// Where a second half may start: after the first path line (not blank, not `#`)
+  /// that starts past the middle; the end when there is none.
+  static func secondHalfStart(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    var lines = LineCursor(buf, from: JSONLinesFormat.secondHalfStart(buf))
+    while let line = lines.next() {
+      if !LineCursor.isBlank(buf, line) && buf[line.span.start] != 35 { return line.span.end }
+    }
+    return buf.count
+  }
+
+  /// Sorts the lines from `start` (a line start) that start before `end` into entries
+  /// and trivia; `atTop` while no entry has begun before `start`. `#` lines after the
+  /// last path, and the blank lines among them, are trivia.
+  static func sort(
+    from start: Int, until end: Int, atTop top: Bool, into builder: inout BlockList.Builder
+  ) {
+    let buf = builder.store.buffer
+    var lines = LineCursor(buf, from: start)
     var quiet = 0
-    var atTop = true
+    var atTop = top
     /// The entry being gathered: its lines so far.
     var entry: (block: Span, lines: Int)?
     /// Blank lines not yet known to be inside an entry.
     var blanks: (span: Span, lines: Int)?
-    while true {
+    while lines.offset < end {
       // After an entry, a stretch of `#` line and path line pairs: counted, not read
       // line by line. After a stretch of under 8 entries, the next 32 lines are read
       // one by one.
       let at = lines.offset
-      if entry == nil && blanks == nil && !atTop && at < buf.count && buf[at] == 35 {
+      if entry == nil && blanks == nil && !atTop && buf[at] == 35 {
         if quiet > 0 {
           quiet -= 1
         } else if builder.extends(lines: 2, at: at) {
-          let run = pairedLines(from: at, until: buf.count, in: buf)
+          let run = pairedLines(from: at, until: end, in: buf)
           if run.count < 8 { quiet = 32 }
           if run.count > 0 {
             builder.items(run.count, lines: 2, endingAt: run.end)
@@ -68,10 +105,30 @@ public enum M3UFormat {
       builder.item(current.block, lines: current.lines)
       entry = nil
     }
-    // `#` lines after the last path, and the blank lines among them, are trivia.
     if let entry { builder.trivia(entry.block) }
     if let blanks { builder.trivia(blanks.span) }
-    return builder.build(format: "m3u", labels: .m3u)
+  }
+
+  /// The second half's builder, made and run on another thread (a copy handed in
+  /// would lose its reserved room at the first append), and read by the first only
+  /// after `BackgroundThread.overlap` has joined it.
+  private final class SecondHalf: @unchecked Sendable {
+    var builder: BlockList.Builder
+    let store: ByteStore
+    let start: Int
+
+    init(store: ByteStore, from start: Int) {
+      self.store = store
+      self.start = start
+      builder = BlockList.Builder(store: store, size: 0)
+    }
+
+    func run() {
+      var local = BlockList.Builder(store: store, size: store.count - start)
+      local.runsOfLines = BlockList.Builder.lineRuns
+      sort(from: start, until: store.count, atTop: false, into: &local)
+      builder = local
+    }
   }
 
   /// The entries from `start` on that are a line starting with `#` and then a line

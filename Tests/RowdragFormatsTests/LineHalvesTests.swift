@@ -4,12 +4,13 @@ import Testing
 
 @testable import RowdragFormats
 
-/// Sorting a todo list, a CSV or a TSV file in two halves decides exactly as one pass
-/// does: random files (comments, blank lines, CRLF, a byte-order mark, quoted fields
-/// over several lines, broken quotes), read with the split forced (`splitAbove: 0`)
+/// Sorting a todo list, a CSV, TSV or M3U file in two halves decides exactly as one
+/// pass does: random files (comments, blank lines, CRLF, a byte-order mark, quoted
+/// fields over several lines, broken quotes, header blocks, entries of several lines,
+/// trailing `#` lines), read with the split forced (`splitAbove: 0`)
 /// and without, agree on the error (line, column, message) or on every row, label,
 /// line count and section, and on the bytes written back after moves.
-@Suite("todo, CSV and TSV in two halves")
+@Suite("todo, CSV, TSV and M3U in two halves")
 struct LineHalvesTests {
   static let todoLines = [
     "pick 1234567 a commit", "  squash abc fix", "# a comment", "", "   ", "\t# indented",
@@ -19,6 +20,11 @@ struct LineHalvesTests {
     "a,b,c", "\"q\",1,2", "\"two\nlines\",3,4", "", "\r", "x,\"he said \"\"hi\"\"\",5",
     "\"open,\n\n\",6", "only", "\"bad\"x,1", "a\tb\tc", "\"cr\"\r", "\"unterminated,7",
     "\"\",,", "p,q\"r,s",
+  ]
+
+  static let m3uLines = [
+    "#EXTM3U", "#EXTINF:12,Artist - Title", "music/a.mp3", "#EXTINF:-1,Radio", "http://x/y",
+    "", "\r", "#EXTVLCOPT:network-caching=1000", "#PLAYLIST:mix", " spaced.mp3", "#",
   ]
 
   static func file(_ rng: inout SplitMix64, _ pool: [String], broken: Set<String>) -> [UInt8] {
@@ -67,6 +73,22 @@ struct LineHalvesTests {
       let two = Self.outcome { TodoFormat.read(ByteStore(bytes), splitAbove: 0) }
       #expect(one == two, "trial \(trial): \(String(decoding: bytes, as: UTF8.self))")
     }
+  }
+
+  @Test("3,000 random M3U playlists: two halves read as one pass")
+  func m3u() {
+    var rng = SplitMix64(seed: 33)
+    var split = 0
+    for trial in 0..<3000 {
+      let bytes = Self.file(&rng, Self.m3uLines, broken: [])
+      let store = ByteStore(bytes)
+      if M3UFormat.secondHalfStart(store.buffer) < bytes.count { split += 1 }
+      let one = Self.outcome { M3UFormat.read(ByteStore(bytes), splitAbove: .max) }
+      let two = Self.outcome { M3UFormat.read(ByteStore(bytes), splitAbove: 0) }
+      #expect(one == two, "trial \(trial): \(String(decoding: bytes, as: UTF8.self))")
+    }
+    // Most files have a path line past their middle, so most were really split.
+    #expect(split > 1500, "only \(split) files were split")
   }
 
   @Test("4,000 random CSV and TSV files: two halves read as one pass, errors included")
