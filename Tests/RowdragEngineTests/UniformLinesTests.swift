@@ -36,7 +36,9 @@ struct UniformLinesTests {
 
   @Test("two-line rows: one height, no arrays, the per-row form's tops and hits")
   func twoLineRows() {
-    let sections = [SectionSpec(titled: true, rowCount: 30), SectionSpec(titled: false, rowCount: 7)]
+    let sections = [
+      SectionSpec(titled: true, rowCount: 30), SectionSpec(titled: false, rowCount: 7),
+    ]
     let (compact, perRow) = layouts(sections, lines: 2)
     #expect(compact.isUniform)
     #expect(!perRow.isUniform)
