@@ -101,7 +101,8 @@ extension Layout {
         Swift.max(
           0,
           Swift.min(
-            Double(last - first), ((y - top(of: first, section: low)) / uniformHeight).rounded(.down))))
+            Double(last - first),
+            ((y - top(of: first, section: low)) / uniformHeight).rounded(.down))))
     var k = Swift.min(Swift.max(guess, first), last)
     while k > first && top(of: k, section: low) > y { k -= 1 }
     while k < last && top(of: k + 1, section: low) <= y { k += 1 }
