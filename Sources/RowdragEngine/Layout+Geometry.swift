@@ -77,8 +77,9 @@ extension Layout {
     return lo
   }
 
-  /// `lastRow(withTopAtMost:in:)` over the whole list when every row has one height: the section by binary search over the sections, the row by division,
-  /// checked against `top(of:)` and corrected, so the answer is the search's.
+  /// `lastRow(withTopAtMost:in:)` over the whole list when every row has one height:
+  /// the section by binary search over the sections, the row by division, checked
+  /// against `top(of:)` and corrected, so the answer is the search's.
   private func uniformRow(atOrAbove y: Double) -> Int {
     // The last non-empty section whose first row's top is at most y.
     var low = 0

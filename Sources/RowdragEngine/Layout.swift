@@ -33,7 +33,7 @@ public struct Layout: Sendable {
   /// The height of every row while `ownHeights` is empty: `uniformLines × rowHeight`.
   /// Tops are then `position × uniformHeight`, which equals the running sum of the
   /// per-row representation only while every sum is a whole number a `Double` holds
-  /// exactly, so rows of several lines keep this form only then (`sumsExactly`).
+  /// exactly, so rows of several lines keep this form only then (`keepUniformExact`).
   var uniformHeight: Double
   /// Start position of each section; non-decreasing, `sectionStarts[0] == 0`.
   public internal(set) var sectionStarts: [Int]
