@@ -74,7 +74,9 @@ extension Engine {
     return moved
   }
 
-  /// What the rule sees of `lift` now.
+  /// What the rule sees of `lift` now. Inlined: called out of line, the frame loop
+  /// copied the whole lift (about 250 bytes) to pass it, at every rule run.
+  @inline(__always)
   func reorderInput(_ lift: Lift, event: ReorderEvent = .frame) -> ReorderInput {
     var input = ReorderInput(
       center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,

@@ -23,7 +23,11 @@ extension TableGeometry {
       found = nil
       guard row.item.start < end else { return }
       switch visit(row) {
-      case .next where !liftedOnly: i += 1
+      case .next where !liftedOnly:
+        // The items meeting exactly (`uniformRowLength`), the next starts where this
+        // one ends or below: past the span when this one reaches its end.
+        if uniformRowLength != nil && row.item.start + row.item.length >= end { return }
+        i += 1
       case .liftedOnly where !liftedOnly && i < source.position:
         liftedOnly = true
         i = source.position
@@ -33,12 +37,23 @@ extension TableGeometry {
   }
 
   /// Rows without heights of their own, whole-numbered with their headers, within the
-  /// range where a `Double` counts every whole number.
-  var uniformRowLength: Double? {
-    guard layout.isUniform, layout.rowHeight == layout.rowHeight.rounded(.down),
+  /// range where a `Double` counts every whole number (`uniformRowLength`, which keeps
+  /// it). Every extent at lift is then a whole number, exact, so the items at lift meet
+  /// without overlapping: each ends at or above where the next starts.
+  var wholeUniformRowLength: Double? {
+    // No sections: the empty stand-in for a lent layout (`borrow`), never asked.
+    guard layout.sectionCount > 0, layout.isUniform, Self.isWhole(layout.rowHeight),
       layout.contentHeight + liftedLength < 0x1p53
     else { return nil }
     return layout.rowHeight
+  }
+
+  /// Whether `x` is a whole number: below 2⁵³ by a round trip through `Int64` (one
+  /// instruction each way), since `rounded(.down)` is a call into the C library and the
+  /// geometry asks at every rule run.
+  @inline(__always)
+  private static func isWhole(_ x: Double) -> Bool {
+    abs(x) < 0x1p53 ? Double(Int64(x)) == x : x == x.rounded(.down)
   }
 
   /// The position now of the row at position `g` at lift (not one of the lifted item's).
@@ -93,12 +108,42 @@ extension TableGeometry {
     return layout.hasPin(in: first..<(last + 1))
   }
 
+  /// With rows of one length (`uniformRowLength`): the item at lift holding `y`, by
+  /// division, counting only the headers above the lifted item's source section: exact
+  /// in a table of one section, a guess in others, which `firstItemAtLift` checks.
+  @inline(__always)
+  private func guessedItem(holding y: Double, source: Slot, items: Int) -> Int {
+    let (u, s) = (layout.rowHeight, source.position)
+    let top = layout.headerPrefix[source.section + 1]
+    let liftedTop = Double(s) * u + top
+    let guess: Double
+    if y < liftedTop {
+      guess = (y - top) / u
+    } else if y < liftedTop + liftedLength {
+      guess = Double(s)
+    } else {
+      guess = Double(s + 1) + (y - liftedTop - liftedLength) / u
+    }
+    guard !guess.isNaN else { return 0 }
+    // Truncation is the floor here (the guess is clamped to 0 or more).
+    return Int(Swift.min(Swift.max(guess, 0), Double(items - 1)))
+  }
+
   /// The first item at lift whose extent ends below `y`, searched outwards from next
   /// to the lifted item's position now, which the snapshot is usually near; with the item
-  /// itself when the search computed it (the walk starts there).
+  /// itself when the search computed it (the walk starts there). With whole extents the
+  /// item guessed by division is tried first: one item computed instead of two or more,
+  /// at every run of `overlap`.
   private func firstItemAtLift(endingAfter y: Double, source: Slot, items: Int)
     -> (Int, RowAtLift?)
   {
+    if uniformRowLength != nil {
+      // Whole extents: the items at lift meet without overlapping, so the item found
+      // by division, when it holds y, is the first to end below it.
+      let i = guessedItem(holding: y, source: source, items: items)
+      let row = itemAtLift(i, source: source)
+      if row.item.start <= y && row.item.start + row.item.length > y { return (i, row) }
+    }
     // The last item found to end below y is always `high`'s (see the invariant).
     var lastFound: (index: Int, row: RowAtLift)? = nil
     func endsAfter(_ i: Int) -> Bool {
