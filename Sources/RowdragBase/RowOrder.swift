@@ -153,9 +153,17 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   package func mismatches(_ lo: Int, _ hi: Int) -> Int {
     var total = 0
     switch storage {
-    case .runs:
-      forEachRun(in: lo..<(hi + 1)) { run in
-        if Int(run.first) != run.position { total += run.count }
+    case .runs(let runs):
+      // A run's positions all match or none does (a run holds consecutive identities
+      // from its position on). A plain loop: `Layout.relocate` counts before and after
+      // every move, several times a second while a list auto-scrolls.
+      var k = RowOrder.runIndex(in: runs, containing: lo)
+      while k < runs.count && runs[k].position <= hi {
+        let run = runs[k]
+        if Int(run.first) != run.position {
+          total += Swift.min(run.position + run.count - 1, hi) - Swift.max(run.position, lo) + 1
+        }
+        k += 1
       }
     case .flat(let ids):
       ids.withUnsafeBufferPointer { ids in

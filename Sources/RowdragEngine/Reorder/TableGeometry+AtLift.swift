@@ -16,7 +16,9 @@ extension TableGeometry {
   ) {
     let items = layout.rowCount - count + 1
     guard layout.rowCount > 0 else { return }
-    var (i, found) = firstItemAtLift(endingAfter: start, source: source, items: items)
+    var (i, found) =
+      guessedFirstItem(endingAfter: start, source: source, items: items)
+      ?? firstItemAtLift(endingAfter: start, source: source, items: items)
     var liftedOnly = false
     while i < items {
       let row = found ?? itemAtLift(i, source: source)
@@ -39,7 +41,9 @@ extension TableGeometry {
   /// Rows without heights of their own, whole-numbered with their headers, within the
   /// range where a `Double` counts every whole number (`uniformRowLength`, which keeps
   /// it). Every extent at lift is then a whole number, exact, so the items at lift meet
-  /// without overlapping: each ends at or above where the next starts.
+  /// without overlapping: each ends at or above where the next starts. Inlined into
+  /// `borrow`, which asks at every rule run: a call copied the whole layout to pass it.
+  @inline(__always)
   var wholeUniformRowLength: Double? {
     // No sections: the empty stand-in for a lent layout (`borrow`), never asked.
     guard layout.sectionCount > 0, layout.isUniform, Self.isWhole(layout.rowHeight),
@@ -108,6 +112,21 @@ extension TableGeometry {
     return layout.hasPin(in: first..<(last + 1))
   }
 
+  /// `firstItemAtLift` in one step when the extents are whole and the item guessed by
+  /// division holds `y`: the items at lift meet without overlapping, so it is the first
+  /// to end below `y`. Nil otherwise. Inlined into the walk: this is how nearly every
+  /// run of `overlap` on rows of one height starts.
+  @inline(__always)
+  private func guessedFirstItem(endingAfter y: Double, source: Slot, items: Int)
+    -> (Int, RowAtLift?)?
+  {
+    guard uniformRowLength != nil else { return nil }
+    let i = guessedItem(holding: y, source: source, items: items)
+    let row = itemAtLift(i, source: source)
+    guard row.item.start <= y && row.item.start + row.item.length > y else { return nil }
+    return (i, row)
+  }
+
   /// With rows of one length (`uniformRowLength`): the item at lift holding `y`, by
   /// division, counting only the headers above the lifted item's source section: exact
   /// in a table of one section, a guess in others, which `firstItemAtLift` checks.
@@ -131,19 +150,10 @@ extension TableGeometry {
 
   /// The first item at lift whose extent ends below `y`, searched outwards from next
   /// to the lifted item's position now, which the snapshot is usually near; with the item
-  /// itself when the search computed it (the walk starts there). With whole extents the
-  /// item guessed by division is tried first: one item computed instead of two or more,
-  /// at every run of `overlap`.
+  /// itself when the search computed it (the walk starts there).
   private func firstItemAtLift(endingAfter y: Double, source: Slot, items: Int)
     -> (Int, RowAtLift?)
   {
-    if uniformRowLength != nil {
-      // Whole extents: the items at lift meet without overlapping, so the item found
-      // by division, when it holds y, is the first to end below it.
-      let i = guessedItem(holding: y, source: source, items: items)
-      let row = itemAtLift(i, source: source)
-      if row.item.start <= y && row.item.start + row.item.length > y { return (i, row) }
-    }
     // The last item found to end below y is always `high`'s (see the invariant).
     var lastFound: (index: Int, row: RowAtLift)? = nil
     func endsAfter(_ i: Int) -> Bool {
