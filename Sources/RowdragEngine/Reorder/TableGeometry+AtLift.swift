@@ -75,6 +75,15 @@ extension TableGeometry {
 
   /// Item `i` at lift (see the type's note).
   private func itemAtLift(_ i: Int, source: Slot) -> RowAtLift {
+    inlinedItemAtLift(i, source: source)
+  }
+
+  /// `itemAtLift`, inlined into `guessedFirstItem`, which computes the first row of
+  /// nearly every run of `overlap`. The search keeps the call: with the item inlined, its
+  /// helper closure is no longer inlined itself and holds its state in a box checked
+  /// for exclusive access at every call.
+  @inline(__always)
+  private func inlinedItemAtLift(_ i: Int, source: Slot) -> RowAtLift {
     let s = source.position
     if i == s {
       let item = AxisItem(
@@ -114,16 +123,19 @@ extension TableGeometry {
 
   /// `firstItemAtLift` in one step when the extents are whole and the item guessed by
   /// division holds `y`: the items at lift meet without overlapping, so it is the first
-  /// to end below `y`. Nil otherwise. Inlined into the walk: this is how nearly every
-  /// run of `overlap` on rows of one height starts.
+  /// to end below `y`. So is the first item when it ends below `y` (`y` above the
+  /// list). Nil otherwise. Inlined into the walk: this is how nearly every run of
+  /// `overlap` on rows of one height starts.
   @inline(__always)
   private func guessedFirstItem(endingAfter y: Double, source: Slot, items: Int)
     -> (Int, RowAtLift?)?
   {
     guard uniformRowLength != nil else { return nil }
     let i = guessedItem(holding: y, source: source, items: items)
-    let row = itemAtLift(i, source: source)
-    guard row.item.start <= y && row.item.start + row.item.length > y else { return nil }
+    let row = inlinedItemAtLift(i, source: source)
+    guard row.item.start + row.item.length > y, i == 0 || row.item.start <= y else {
+      return nil
+    }
     return (i, row)
   }
 
