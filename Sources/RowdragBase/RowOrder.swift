@@ -18,6 +18,15 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     public var first: Int32
     /// Number of positions; always at least one in a stored run.
     public var count: Int
+
+    /// The part of the run at `positions`, nil when they do not meet.
+    func clipped(to positions: Range<Int>) -> Run? {
+      let lo = Swift.max(position, positions.lowerBound)
+      let hi = Swift.min(position + count, positions.upperBound)
+      guard lo < hi else { return nil }
+      return Run(
+        position: lo, first: first + Int32(truncatingIfNeeded: lo - position), count: hi - lo)
+    }
   }
 
   private enum Storage: Sendable {
@@ -144,9 +153,17 @@ public struct RowOrder: RandomAccessCollection, Sendable {
   package func mismatches(_ lo: Int, _ hi: Int) -> Int {
     var total = 0
     switch storage {
-    case .runs:
-      forEachRun(in: lo..<(hi + 1)) { run in
-        if Int(run.first) != run.position { total += run.count }
+    case .runs(let runs):
+      // A run's positions all match or none does (a run holds consecutive identities
+      // from its position on). A plain loop: `Layout.relocate` counts before and after
+      // every move, several times a second while a list auto-scrolls.
+      var k = RowOrder.runIndex(in: runs, containing: lo)
+      while k < runs.count && runs[k].position <= hi {
+        let run = runs[k]
+        if Int(run.first) != run.position {
+          total += Swift.min(run.position + run.count - 1, hi) - Swift.max(run.position, lo) + 1
+        }
+        k += 1
       }
     case .flat(let ids):
       ids.withUnsafeBufferPointer { ids in
@@ -166,12 +183,54 @@ public struct RowOrder: RandomAccessCollection, Sendable {
       storage = .flat(ids)
     case .runs(var runs):
       storage = .runs([])
-      let id = self[from, in: runs]
-      RowOrder.remove(from, in: &runs)
-      RowOrder.insert(id, at: to, in: &runs)
+      if !RowOrder.moveWithinFewRuns(from: from, to: to, in: &runs) {
+        let id = self[from, in: runs]
+        RowOrder.remove(from, in: &runs)
+        RowOrder.insert(id, at: to, in: &runs)
+      }
       storage =
         runs.count > RowOrder.maxRuns ? .flat(RowOrder.flatten(runs, count: count)) : .runs(runs)
     }
+  }
+
+  /// The most runs a move may touch for `moveWithinFewRuns` to do it.
+  private static let fewRuns = 3
+
+  /// `move(from:to:)` on runs when the positions it shifts, `from` through `to`, lie in
+  /// at most `fewRuns` runs: those runs and their two neighbours are written again in
+  /// place, the runs between them and the moved identity joined wherever one continues
+  /// the other. This is a drag's move, a row or the one row a block passes stepping one
+  /// slot (`smallerSide`), several times a second while a list auto-scrolls; taking the
+  /// identity out and putting it back in (`remove`, `insert`) split and merged runs and
+  /// shifted the array up to four times for it. Returns false, changing nothing, when
+  /// the move touches more runs.
+  /// - Complexity: O(log runs), plus O(runs after) when the number of runs changes.
+  private static func moveWithinFewRuns(from: Int, to: Int, in runs: inout [Run]) -> Bool {
+    let lo = Swift.min(from, to)
+    let hi = Swift.max(from, to)
+    let first = runIndex(in: runs, containing: lo)
+    // The run holding hi, found by stepping: past `fewRuns` runs the move is not done here.
+    var last = first
+    while last + 1 < runs.count && runs[last + 1].position <= hi {
+      guard last - first + 1 < fewRuns else { return false }
+      last += 1
+    }
+    let moving = runs[from == lo ? first : last]
+    let id = moving.first + Int32(truncatingIfNeeded: from - moving.position)
+    // The shifted positions' runs, clipped to what stays in place or shifts by one.
+    let shifted = from < to ? (lo + 1)..<(hi + 1) : lo..<hi
+    let start = first > 0 ? first - 1 : first
+    let end = last + 1 < runs.count ? last + 1 : last
+    var rewritten = RunSequence(from: runs[start].position)
+    if start < first { rewritten.append(runs[start]) }
+    rewritten.append(runs[first].clipped(to: runs[first].position..<lo))
+    if from > to { rewritten.append(first: id, count: 1) }
+    for k in first...last { rewritten.append(runs[k].clipped(to: shifted)) }
+    if from < to { rewritten.append(first: id, count: 1) }
+    rewritten.append(runs[last].clipped(to: (hi + 1)..<(runs[last].position + runs[last].count)))
+    if last < end { rewritten.append(runs[end]) }
+    rewritten.write(over: start...end, in: &runs)
+    return true
   }
 
   /// Moves the `count` identities at `from…from + count − 1` so that the first ends at
@@ -323,6 +382,50 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     if k >= 0 && k + 1 < runs.count && continues(runs[k], runs[k + 1]) {
       runs[k].count += runs[k + 1].count
       runs.remove(at: k + 1)
+    }
+  }
+
+  /// Runs laid one after another from a start position, each joined to the one before
+  /// when it continues it: the few runs `moveWithinFewRuns` writes, without an array.
+  private struct RunSequence {
+    /// The runs so far: at most the two neighbours, the two partial ends, the moved
+    /// identity and `fewRuns` shifted pieces.
+    var runs = InlineArray<8, Run>(repeating: Run(position: 0, first: 0, count: 0))
+    var count = 0
+    /// Where the next run starts.
+    var end: Int
+
+    init(from position: Int) { end = position }
+
+    /// Lays `run`'s identities next (its position is not read); an empty run adds nothing.
+    @inline(__always)
+    mutating func append(_ run: Run?) {
+      guard let run else { return }
+      append(first: run.first, count: run.count)
+    }
+
+    @inline(__always)
+    mutating func append(first: Int32, count k: Int) {
+      guard k > 0 else { return }
+      if count > 0, Int(runs[count - 1].first) + runs[count - 1].count == Int(first) {
+        runs[count - 1].count += k
+      } else {
+        runs[count] = Run(position: end, first: first, count: k)
+        count += 1
+      }
+      end += k
+    }
+
+    /// Puts these runs where `old` were, in place when they are as many.
+    @inline(__always)
+    func write(over old: ClosedRange<Int>, in array: inout [Run]) {
+      let kept = Swift.min(old.count, count)
+      for j in 0..<kept { array[old.lowerBound + j] = runs[j] }
+      if count < old.count {
+        array.removeSubrange((old.lowerBound + count)...old.upperBound)
+      } else {
+        for j in kept..<count { array.insert(runs[j], at: old.lowerBound + j) }
+      }
     }
   }
 

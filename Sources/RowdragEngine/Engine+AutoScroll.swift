@@ -5,10 +5,12 @@
 /// application of the amount.
 extension Engine {
   /// The law's direction and amount for `lift` with this snapshot center and offset, at
-  /// time `now` (§2.3–§2.6). Pure: the run state is read, never written.
-  func evaluate(_ lift: Lift, center: Double, offset o: Double, at now: Double)
-    -> ScrollDecision
-  {
+  /// time `now` (§2.3–§2.6). Pure: the run state is read, never written. `range` is
+  /// `offsetRange`, when the caller has it already.
+  func evaluate(
+    _ lift: Lift, center: Double, offset o: Double, at now: Double,
+    range: ClosedRange<Double>? = nil
+  ) -> ScrollDecision {
     // The profile is read through `settings.autoscroll`, never copied into a local: a
     // copy of the keys (which hold the timer period's text, a String) or of the law's
     // existential costs reference counting and a value-witness call on every evaluation,
@@ -52,7 +54,7 @@ extension Engine {
       direction = (bottom - pointBottom < pointTop - top) ? (down ? 1 : 0) : (up ? -1 : 0)
     }
     guard direction != 0 else { return .none }
-    let range = offsetRange
+    let range = range ?? offsetRange
     let reading =
       direction < 0
       ? ZoneReading(
@@ -105,9 +107,12 @@ extension Engine {
   }
 
   /// The decision an application uses: evaluated now, or the stored one.
-  func sampledDecision(_ lift: Lift, at now: Double) -> ScrollDecision {
+  func sampledDecision(_ lift: Lift, at now: Double, range: ClosedRange<Double>? = nil)
+    -> ScrollDecision
+  {
     settings.autoscroll.keys.sample == .move
-      ? lift.scroll.stored : evaluate(lift, center: lift.center, offset: offset, at: now)
+      ? lift.scroll.stored
+      : evaluate(lift, center: lift.center, offset: offset, at: now, range: range)
   }
 
   /// How far one application of `decision` moves the offset before clamping: `d·A·dt`
@@ -122,15 +127,17 @@ extension Engine {
   /// Returns the signed amount applied.
   @discardableResult
   mutating func applyScroll(_ lift: inout Lift, at now: Double) -> Double {
-    let decision = sampledDecision(lift, at: now)
-    let readsRunTime = settings.autoscroll.law.function.readsRunTime
+    // The bounds, found once for the law and the clamp (several applications a frame).
+    let range = offsetRange
+    let decision = sampledDecision(lift, at: now, range: range)
+    let readsRunTime = settings.autoscroll.reads.runTime
     guard decision.direction != 0 else {
       if readsRunTime { lift.scroll.runStart = nil }
       return 0
     }
     if readsRunTime && lift.scroll.runStart == nil { lift.scroll.runStart = now }
-    if settings.autoscroll.law.function.readsCount { lift.scroll.count = decision.amount }
-    let newOffset = clampOffset(offset + addend(decision))
+    if settings.autoscroll.reads.count { lift.scroll.count = decision.amount }
+    let newOffset = clampOffset(offset + addend(decision), in: range)
     lift.center += newOffset - offset
     offset = newOffset
     // `rows=cached`: a zone found measures the rows again (jQuery UI's `_mouseDrag`).

@@ -5,7 +5,13 @@ extension Engine {
   /// Runs the current rule once for the lifted row's new snapshot center or finger, if
   /// the rule acts on `event`.
   mutating func applyReorderRule(_ lift: inout Lift, event: ReorderEvent = .frame) {
-    guard settings.rule.function.acts(on: event) else { return }
+    let acts: Bool
+    switch event {
+    case .frame: acts = settings.ruleActsOnFrames.frame
+    case .still: acts = settings.ruleActsOnFrames.still
+    case .drag, .release: acts = settings.rule.function.acts(on: event)
+    }
+    guard acts else { return }
     // A rule on an interval of its own runs only at its firings (`runRuleTimer`). The
     // lift holds that interval exactly when the rule has a period (`liftRow`, `setRule`):
     // a stored value, read at every firing instead of asking the rule.
@@ -61,7 +67,7 @@ extension Engine {
         return moved
       }
       runs += 1
-      if timer.pointed && settings.rule.function.acts(on: .frame) {
+      if timer.pointed && settings.ruleActsOnFrames.frame {
         let slot = (lift.position, lift.section)
         if measuredOffset == nil {
           reorderStep(&lift, event: .frame)
@@ -74,7 +80,9 @@ extension Engine {
     return moved
   }
 
-  /// What the rule sees of `lift` now.
+  /// What the rule sees of `lift` now. Inlined: called out of line, the frame loop
+  /// copied the whole lift (about 250 bytes) to pass it, at every rule run.
+  @inline(__always)
   func reorderInput(_ lift: Lift, event: ReorderEvent = .frame) -> ReorderInput {
     var input = ReorderInput(
       center: lift.center, snapshotLength: lift.height, pointer: offset + lift.finger,
@@ -83,5 +91,17 @@ extension Engine {
     input.lastDragPointer = lift.lastDragPointer
     input.pointerOnScreen = lift.finger >= 0 && lift.finger < settings.viewport
     return input
+  }
+}
+
+/// Whether a rule acts on a frame or timer firing that scrolled (`ReorderEvent.frame`)
+/// and on one that did not (`.still`).
+struct FrameEvents: Sendable, Equatable {
+  var frame: Bool
+  var still: Bool
+
+  init(_ rule: any ReorderStrategy) {
+    frame = rule.acts(on: .frame)
+    still = rule.acts(on: .still)
   }
 }

@@ -89,7 +89,11 @@ public struct Engine: Sendable {
 
   /// Clamps a candidate offset into bounds; a NaN candidate leaves the offset as is.
   func clampOffset(_ candidate: Double) -> Double {
-    let range = offsetRange
+    clampOffset(candidate, in: offsetRange)
+  }
+
+  /// `clampOffset` into `range`, which is `offsetRange`.
+  func clampOffset(_ candidate: Double, in range: ClosedRange<Double>) -> Double {
     guard !candidate.isNaN else {
       return Swift.min(Swift.max(offset, range.lowerBound), range.upperBound)
     }

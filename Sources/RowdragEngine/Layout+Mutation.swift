@@ -71,8 +71,11 @@ extension Layout {
   }
 
   /// The height of the `count` rows from `position` on, all in one section: a range's
-  /// snapshot height `h_L`. One row's is its own height, exactly.
+  /// snapshot height `h_L`. One row's is its own height, exactly. Inlined: the reorder
+  /// geometry asks at every rule run (`TableGeometry.borrow`), and a call copied the
+  /// whole layout to pass it.
   /// - Complexity: O(1).
+  @inline(__always)
   public func height(at position: Int, count: Int) -> Double {
     count == 1 ? height(at: position) : rowsBefore(position + count) - rowsBefore(position)
   }

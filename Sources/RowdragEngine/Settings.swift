@@ -56,7 +56,13 @@ public struct Settings: Sendable, Equatable {
   /// Seconds a press must be held before the row lifts; 0 lifts at once.
   public var hold = 0.0
   /// When the lifted row changes place.
-  public var rule = ReorderRule.edge
+  public var rule = ReorderRule.edge {
+    didSet { ruleActsOnFrames = FrameEvents(rule.function) }
+  }
+  /// Which of the frame loop's events the rule acts on, asked of it once, when it is
+  /// set: the loop asks at every frame or timer firing, and through the rule's
+  /// existential each question is a call.
+  private(set) var ruleActsOnFrames = FrameEvents(ReorderRule.edge.function)
   /// Where the snapshot sits relative to the finger.
   public var grab = GrabMode.keep
   /// Whether the lifted row may change section.

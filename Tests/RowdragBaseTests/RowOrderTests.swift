@@ -87,6 +87,42 @@ struct RowOrderTests {
     }
   }
 
+  @Test("every move in every order of up to six rows agrees with an array")
+  func everySmallMove() {
+    // Every shape of runs a move can meet, whether it touches few runs (rewritten in
+    // place) or more (taken out and put back).
+    func permutations(_ n: Int) -> [[Int32]] {
+      guard n > 0 else { return [[]] }
+      return permutations(n - 1).flatMap { shorter in
+        (0...shorter.count).map { k in
+          var longer = shorter
+          longer.insert(Int32(n - 1), at: k)
+          return longer
+        }
+      }
+    }
+    for n in 1...6 {
+      for start in permutations(n) {
+        for from in 0..<n {
+          for to in 0..<n {
+            var order = RowOrder(start)
+            #expect(order.isRunBased)
+            var model = start
+            order.move(from: from, to: to)
+            model.insert(model.remove(at: from), at: to)
+            #expect(Array(order) == model, "\(start) \(from) → \(to)")
+            var runs: [RowOrder.Run] = []
+            order.forEachRun(in: 0..<n) { runs.append($0) }
+            let expected = RowOrder(model)
+            var expectedRuns: [RowOrder.Run] = []
+            expected.forEachRun(in: 0..<n) { expectedRuns.append($0) }
+            #expect(runs == expectedRuns, "\(start) \(from) → \(to): maximal runs")
+          }
+        }
+      }
+    }
+  }
+
   @Test("an order flattens past maxRuns runs")
   func flattening() {
     let n = 4 * RowOrder.maxRuns

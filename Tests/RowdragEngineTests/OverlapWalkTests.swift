@@ -75,6 +75,60 @@ struct OverlapWalkTests {
     #expect(shortWalks > 1000)
   }
 
+  @Test("the walk visits exactly the rows at lift that meet the span, found from scratch")
+  func walkMeetsSpan() {
+    var rng = SplitMix64(seed: 2612)
+    for trial in 0..<3000 {
+      let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(30))
+      }
+      let n = sections.reduce(0) { $0 + $1.rowCount }
+      guard n > 1 else { continue }
+      // Heights whose sums are exact, so that the table rebuilt at lift measures what
+      // the walk computes from the table as it is: whole (the walk's shortcuts) or not.
+      let rowHeight = [44.0, 20, 7, 13.5, 44.25][rng.next(5)]
+      let own: [Double]? =
+        rng.next(3) == 0 ? (0..<n).map { _ in [Double.nan, 30, 61.5, 8][rng.next(4)] } : nil
+      let layout = Layout(sections: sections, rowHeight: rowHeight, ownHeights: own)
+      let p = rng.next(n)
+      let s = layout.section(of: p)
+      let count = 1 + rng.next(min(8, layout.sectionEnd(s) - p))
+      let source = Slot(position: p, section: s)
+      var geometry = TableGeometry(layout: layout, lifted: source, count: count)
+      for _ in 0..<rng.next(12) {
+        guard let item = geometry.neighbour(rng.next(2) == 0 ? .forward : .backward) else {
+          continue
+        }
+        geometry.moveLifted(to: item.destination)
+      }
+      // The table at lift, rebuilt: the lifted item moved back to its source.
+      var atLift = geometry.layout
+      atLift.relocate(
+        from: geometry.lifted.position, count: count, fromSection: geometry.lifted.section,
+        to: p, toSection: s)
+      var expected: [AxisItem] = []
+      var g = 0
+      while g < n {
+        let length = g == p ? atLift.height(at: p, count: count) : atLift.height(at: g)
+        expected.append(
+          AxisItem(
+            kind: .row(position: g), start: atLift.top(of: g), length: length, isPinned: false,
+            destination: source))
+        g += g == p ? count : 1
+      }
+      let a = Double(rng.next(Int(layout.contentHeight) + 80)) - 40 + [0, 0.5, 0.25][rng.next(3)]
+      let b = a + [1.0, 20, 44, 300][rng.next(4)]
+      var seen: [(Double, Double)] = []
+      geometry.forEachRowAtLift(from: a, to: b, source: source) {
+        seen.append(($0.item.start, $0.item.length))
+      }
+      let meeting = expected.filter { $0.start < b && $0.start + $0.length > a }
+      #expect(
+        seen.map(\.0) == meeting.map(\.start) && seen.map(\.1) == meeting.map(\.length),
+        "trial \(trial)")
+    }
+  }
+
   @Test("uniformRowLength: only whole-numbered default heights")
   func uniformRowLength() {
     let sections = [SectionSpec(titled: true, rowCount: 5)]

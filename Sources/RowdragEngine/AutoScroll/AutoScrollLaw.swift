@@ -92,14 +92,31 @@ public typealias AutoScrollLawChoice = Behaviour<any AutoScrollLaw>
 /// The whole `autoscroll` setting: a law with its parameters and the generic keys.
 public struct AutoScrollProfile: Sendable, Equatable {
   /// The law and its parameters.
-  public var law: AutoScrollLawChoice
+  public var law: AutoScrollLawChoice {
+    didSet { reads = LawReads(law.function) }
+  }
   /// When and where the law is applied.
   public var keys: AutoScrollKeys
+  /// What the law reads of the run state, asked of it once, when it is set: each
+  /// application asks, and through the law's existential each question is a call.
+  private(set) var reads: LawReads
 
   /// A law with the given keys; by default the law's own defaults.
   public init(_ law: AutoScrollLawChoice, keys: AutoScrollKeys? = nil) {
     self.law = law
     self.keys = keys ?? law.function.defaultKeys
+    reads = LawReads(law.function)
+  }
+
+  /// `AutoScrollLaw.readsRunTime` and `readsCount`, kept.
+  struct LawReads: Sendable, Equatable {
+    var runTime: Bool
+    var count: Bool
+
+    init(_ law: any AutoScrollLaw) {
+      runTime = law.readsRunTime
+      count = law.readsCount
+    }
   }
 
   /// The law's name.

@@ -58,6 +58,7 @@ public struct OverlapRule: ReorderStrategy {
   /// value rounded to four decimals, ties to the larger, then read back as the nearest
   /// double. Exact in integers: `x = m·2^(e−52)`, so `x·10⁴` is `m·10⁴` shifted right,
   /// and the bits shifted out say which way it rounds.
+  @inline(__always)
   static func toFixed4(_ x: Double) -> Double {
     guard x.isFinite, x > 0, x <= 1 else { return x.isFinite && x > 1 ? toFixed4Large(x) : 0 }
     // Away from a tie the rounded product decides: its error (half an ulp of a number
@@ -71,7 +72,9 @@ public struct OverlapRule: ReorderStrategy {
     return toFixed4Exact(x)
   }
 
-  /// `toFixed4` near a tie, in integers.
+  /// `toFixed4` near a tie, in integers; out of line, so that the common case inlined
+  /// into the rule's walk stays a few instructions.
+  @inline(never)
   private static func toFixed4Exact(_ x: Double) -> Double {
     let significand = x.significandBitPattern | (x.isNormal ? 1 << 52 : 0)
     let shift = 52 - Int(x.isNormal ? x.exponent : Double.leastNormalMagnitude.exponent)
@@ -100,6 +103,7 @@ public struct OverlapRule: ReorderStrategy {
 
   /// The same above 1, where the integers would not fit: fused multiply-adds, whose one
   /// rounding keeps the sign of the exact difference.
+  @inline(never)
   private static func toFixed4Large(_ x: Double) -> Double {
     var k = (x * 10000).rounded(.down)
     while (-k).addingProduct(x, 10000) < 0 { k -= 1 }

@@ -16,14 +16,20 @@ extension TableGeometry {
   ) {
     let items = layout.rowCount - count + 1
     guard layout.rowCount > 0 else { return }
-    var (i, found) = firstItemAtLift(endingAfter: start, source: source, items: items)
+    var (i, found) =
+      guessedFirstItem(endingAfter: start, source: source, items: items)
+      ?? firstItemAtLift(endingAfter: start, source: source, items: items)
     var liftedOnly = false
     while i < items {
       let row = found ?? itemAtLift(i, source: source)
       found = nil
       guard row.item.start < end else { return }
       switch visit(row) {
-      case .next where !liftedOnly: i += 1
+      case .next where !liftedOnly:
+        // The items meeting exactly (`uniformRowLength`), the next starts where this
+        // one ends or below: past the span when this one reaches its end.
+        if uniformRowLength != nil && row.item.start + row.item.length >= end { return }
+        i += 1
       case .liftedOnly where !liftedOnly && i < source.position:
         liftedOnly = true
         i = source.position
@@ -33,12 +39,24 @@ extension TableGeometry {
   }
 
   /// Rows of one height, whole-numbered with their headers, within the range where a
-  /// `Double` counts every whole number.
-  var uniformRowLength: Double? {
-    guard layout.isUniform, layout.uniformHeight == layout.uniformHeight.rounded(.down),
+  /// `Double` counts every whole number (`uniformRowLength`, which keeps it). Every extent at lift is then a whole number, exact, so the items at lift meet
+  /// without overlapping: each ends at or above where the next starts. Inlined into
+  /// `borrow`, which asks at every rule run: a call copied the whole layout to pass it.
+  @inline(__always)
+  var wholeUniformRowLength: Double? {
+    // No sections: the empty stand-in for a lent layout (`borrow`), never asked.
+    guard layout.sectionCount > 0, layout.isUniform, Self.isWhole(layout.uniformHeight),
       layout.contentHeight + liftedLength < 0x1p53
     else { return nil }
     return layout.uniformHeight
+  }
+
+  /// Whether `x` is a whole number: below 2⁵³ by a round trip through `Int64` (one
+  /// instruction each way), since `rounded(.down)` is a call into the C library and the
+  /// geometry asks at every rule run.
+  @inline(__always)
+  private static func isWhole(_ x: Double) -> Bool {
+    abs(x) < 0x1p53 ? Double(Int64(x)) == x : x == x.rounded(.down)
   }
 
   /// The position now of the row at position `g` at lift (not one of the lifted item's).
@@ -56,6 +74,15 @@ extension TableGeometry {
 
   /// Item `i` at lift (see the type's note).
   private func itemAtLift(_ i: Int, source: Slot) -> RowAtLift {
+    inlinedItemAtLift(i, source: source)
+  }
+
+  /// `itemAtLift`, inlined into `guessedFirstItem`, which computes the first row of
+  /// nearly every run of `overlap`. The search keeps the call: with the item inlined, its
+  /// helper closure is no longer inlined itself and holds its state in a box checked
+  /// for exclusive access at every call.
+  @inline(__always)
+  private func inlinedItemAtLift(_ i: Int, source: Slot) -> RowAtLift {
     let s = source.position
     if i == s {
       let item = AxisItem(
@@ -91,6 +118,45 @@ extension TableGeometry {
     let first = positionNow(atLift: low, source: source)
     let last = positionNow(atLift: high, source: source)
     return layout.hasPin(in: first..<(last + 1))
+  }
+
+  /// `firstItemAtLift` in one step when the extents are whole and the item guessed by
+  /// division holds `y`: the items at lift meet without overlapping, so it is the first
+  /// to end below `y`. So is the first item when it ends below `y` (`y` above the
+  /// list). Nil otherwise. Inlined into the walk: this is how nearly every run of
+  /// `overlap` on rows of one height starts.
+  @inline(__always)
+  private func guessedFirstItem(endingAfter y: Double, source: Slot, items: Int)
+    -> (Int, RowAtLift?)?
+  {
+    guard uniformRowLength != nil else { return nil }
+    let i = guessedItem(holding: y, source: source, items: items)
+    let row = inlinedItemAtLift(i, source: source)
+    guard row.item.start + row.item.length > y, i == 0 || row.item.start <= y else {
+      return nil
+    }
+    return (i, row)
+  }
+
+  /// With rows of one length (`uniformRowLength`): the item at lift holding `y`, by
+  /// division, counting only the headers above the lifted item's source section: exact
+  /// in a table of one section, a guess in others, which `firstItemAtLift` checks.
+  @inline(__always)
+  private func guessedItem(holding y: Double, source: Slot, items: Int) -> Int {
+    let (u, s) = (layout.uniformHeight, source.position)
+    let top = layout.headerPrefix[source.section + 1]
+    let liftedTop = Double(s) * u + top
+    let guess: Double
+    if y < liftedTop {
+      guess = (y - top) / u
+    } else if y < liftedTop + liftedLength {
+      guess = Double(s)
+    } else {
+      guess = Double(s + 1) + (y - liftedTop - liftedLength) / u
+    }
+    guard !guess.isNaN else { return 0 }
+    // Truncation is the floor here (the guess is clamped to 0 or more).
+    return Int(Swift.min(Swift.max(guess, 0), Double(items - 1)))
   }
 
   /// The first item at lift whose extent ends below `y`, searched outwards from next

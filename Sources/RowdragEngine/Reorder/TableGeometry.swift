@@ -13,13 +13,21 @@ struct TableGeometry: ReorderGeometry {
   /// computed at each ask, because rules ask at every row they visit; set wherever
   /// the layout, the slot or the count changes.
   private(set) var liftedLength: Double
+  /// `uniformRowLength`, or 0 when there is none (a row is never 0 high), set with
+  /// `liftedLength`: `overlap` asks at every run, and the walk over the rows at lift
+  /// shortens on it. A plain `Double`, not an optional: the geometry is copied at every
+  /// rule run, and at 128 bytes a copy is a few moves rather than a call to `memcpy`.
+  private var wholeRowLength = 0.0
 
   init(layout: Layout, lifted: Slot, count: Int = 1) {
     self.layout = layout
     self.lifted = lifted
     self.count = count
     liftedLength = layout.height(at: lifted.position, count: count)
+    wholeRowLength = wholeUniformRowLength ?? 0
   }
+
+  var uniformRowLength: Double? { wholeRowLength > 0 ? wholeRowLength : nil }
 
   /// Takes `layout` for a rule run with the lifted item at `lifted`, leaving the
   /// geometry's own (an empty stand-in) in its place: how the engine lends its layout,
@@ -29,6 +37,7 @@ struct TableGeometry: ReorderGeometry {
     self.lifted = lifted
     self.count = count
     liftedLength = self.layout.height(at: lifted.position, count: count)
+    wholeRowLength = wholeUniformRowLength ?? 0
   }
 
   /// Returns the layout `borrow` took, taking the stand-in back; the geometry is then
@@ -111,6 +120,7 @@ struct TableGeometry: ReorderGeometry {
       toSection: slot.section)
     lifted = slot
     liftedLength = layout.height(at: lifted.position, count: count)
+    wholeRowLength = wholeUniformRowLength ?? 0
   }
 
   private func rowItem(_ position: Int, section: Int, destination: Int) -> AxisItem {
