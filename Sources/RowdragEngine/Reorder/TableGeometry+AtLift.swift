@@ -39,9 +39,10 @@ extension TableGeometry {
   }
 
   /// Rows of one height, whole-numbered with their headers, within the range where a
-  /// `Double` counts every whole number (`uniformRowLength`, which keeps it). Every extent at lift is then a whole number, exact, so the items at lift meet
-  /// without overlapping: each ends at or above where the next starts. Inlined into
-  /// `borrow`, which asks at every rule run: a call copied the whole layout to pass it.
+  /// `Double` counts every whole number (`uniformRowLength`, which keeps it). Every
+  /// extent at lift is then a whole number, exact, so the items at lift meet without
+  /// overlapping: each ends at or above where the next starts. Inlined into `borrow`,
+  /// which asks at every rule run: a call copied the whole layout to pass it.
   @inline(__always)
   var wholeUniformRowLength: Double? {
     // No sections: the empty stand-in for a lent layout (`borrow`), never asked.
