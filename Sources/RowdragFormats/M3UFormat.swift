@@ -24,7 +24,10 @@ public enum M3UFormat {
     var builder = BlockList.Builder(store: store, size: split < buf.count ? buf.count : nil)
     builder.runsOfLines = BlockList.Builder.lineRuns
     if split < buf.count {
-      let second = SecondHalf(store: store, from: split)
+      let second = SecondHalfBuilder(store: store, from: split) { half in
+        half.runsOfLines = BlockList.Builder.lineRuns
+        sort(from: split, until: buf.count, atTop: false, into: &half)
+      }
       BackgroundThread.overlap({ second.run() }) {
         sort(from: 0, until: split, atTop: true, into: &builder)
       }
@@ -107,28 +110,6 @@ public enum M3UFormat {
     }
     if let entry { builder.trivia(entry.block) }
     if let blanks { builder.trivia(blanks.span) }
-  }
-
-  /// The second half's builder, made and run on another thread (a copy handed in
-  /// would lose its reserved room at the first append), and read by the first only
-  /// after `BackgroundThread.overlap` has joined it.
-  private final class SecondHalf: @unchecked Sendable {
-    var builder: BlockList.Builder
-    let store: ByteStore
-    let start: Int
-
-    init(store: ByteStore, from start: Int) {
-      self.store = store
-      self.start = start
-      builder = BlockList.Builder(store: store, size: 0)
-    }
-
-    func run() {
-      var local = BlockList.Builder(store: store, size: store.count - start)
-      local.runsOfLines = BlockList.Builder.lineRuns
-      sort(from: start, until: store.count, atTop: false, into: &local)
-      builder = local
-    }
   }
 
   /// The entries from `start` on that are a line starting with `#` and then a line

@@ -15,7 +15,10 @@ public enum TodoFormat {
     var lines = LineCursor(buf)
     if let mark = lines.byteOrderMark() { builder.trivia(mark) }
     if split < buf.count && split > lines.offset {
-      let second = SecondHalf(store: store, from: split)
+      let second = SecondHalfBuilder(store: store, from: split) { half in
+        var rest = LineCursor(store.buffer, from: split)
+        sort(&rest, until: store.count, into: &half)
+      }
       BackgroundThread.overlap({ second.run() }) { sort(&lines, until: split, into: &builder) }
       builder.append(second.builder)
     } else {
@@ -54,28 +57,6 @@ public enum TodoFormat {
       } else {
         builder.item(line.span, lines: 1)
       }
-    }
-  }
-
-  /// The second half's builder, handed to another thread and read by the first only
-  /// after `BackgroundThread.overlap` has joined it. It is made on that thread: a copy
-  /// handed in would lose its reserved room at the first append.
-  private final class SecondHalf: @unchecked Sendable {
-    var builder: BlockList.Builder
-    let store: ByteStore
-    let start: Int
-
-    init(store: ByteStore, from start: Int) {
-      self.store = store
-      self.start = start
-      builder = BlockList.Builder(store: store, size: 0)
-    }
-
-    func run() {
-      var local = BlockList.Builder(store: store, size: store.count - start)
-      var lines = LineCursor(store.buffer, from: start)
-      TodoFormat.sort(&lines, until: store.count, into: &local)
-      builder = local
     }
   }
 }

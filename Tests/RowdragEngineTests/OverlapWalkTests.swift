@@ -32,18 +32,26 @@ struct OverlapWalkTests {
     return target
   }
 
+  /// One to three sections of up to `rows` rows each, their total, and a row height,
+  /// whole or not (sums of these are exact); nil under two rows.
+  static func randomTable(_ rng: inout SplitMix64, rows: Int)
+    -> (sections: [SectionSpec], count: Int, rowHeight: Double)?
+  {
+    let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+      SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(rows))
+    }
+    let n = sections.reduce(0) { $0 + $1.rowCount }
+    guard n > 1 else { return nil }
+    return (sections, n, [44.0, 20, 7, 13.5, 44.25][rng.next(5)])
+  }
+
   @Test("blocks of 1–8 rows on uniform tables: the short walk chooses what scoring every row does")
   func shortWalkEqualsFullScoring() {
     var rng = SplitMix64(seed: 23)
     var shortWalks = 0
     for trial in 0..<3000 {
-      let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(40))
-      }
-      let n = sections.reduce(0) { $0 + $1.rowCount }
-      guard n > 1 else { continue }
       // Whole-numbered heights take the short walk; the others the full one.
-      let rowHeight = [44.0, 20, 7, 13.5, 44.25][rng.next(5)]
+      guard let (sections, n, rowHeight) = Self.randomTable(&rng, rows: 40) else { continue }
       let pinning = rng.next(3) == 0
       let flags = (0..<n).map { _ in pinning && rng.next(8) == 0 ? RowFlags.pinned : [] }
       let layout = Layout(sections: sections, rowHeight: rowHeight, flags: flags)
@@ -79,14 +87,9 @@ struct OverlapWalkTests {
   func walkMeetsSpan() {
     var rng = SplitMix64(seed: 2612)
     for trial in 0..<3000 {
-      let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-        SectionSpec(titled: rng.next(2) == 0, rowCount: rng.next(30))
-      }
-      let n = sections.reduce(0) { $0 + $1.rowCount }
-      guard n > 1 else { continue }
       // Heights whose sums are exact, so that the table rebuilt at lift measures what
       // the walk computes from the table as it is: whole (the walk's shortcuts) or not.
-      let rowHeight = [44.0, 20, 7, 13.5, 44.25][rng.next(5)]
+      guard let (sections, n, rowHeight) = Self.randomTable(&rng, rows: 30) else { continue }
       let own: [Double]? =
         rng.next(3) == 0 ? (0..<n).map { _ in [Double.nan, 30, 61.5, 8][rng.next(4)] } : nil
       let layout = Layout(sections: sections, rowHeight: rowHeight, ownHeights: own)
