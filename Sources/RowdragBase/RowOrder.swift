@@ -407,10 +407,11 @@ public struct RowOrder: RandomAccessCollection, Sendable {
     @inline(__always)
     mutating func append(first: Int32, count k: Int) {
       guard k > 0 else { return }
-      if count > 0, Int(runs[count - 1].first) + runs[count - 1].count == Int(first) {
+      let next = Run(position: end, first: first, count: k)
+      if count > 0, RowOrder.continues(runs[count - 1], next) {
         runs[count - 1].count += k
       } else {
-        runs[count] = Run(position: end, first: first, count: k)
+        runs[count] = next
         count += 1
       }
       end += k

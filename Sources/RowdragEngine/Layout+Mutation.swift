@@ -110,7 +110,8 @@ extension Layout {
 
   /// Gives rows of several lines their per-row heights when `position × uniformHeight`
   /// would no longer be their running sum exactly (a height that is not a whole number,
-  /// or sums past 2⁵³), so that tops never depend on which form the layout has.
+  /// or sums past 2⁵³), so that tops never depend on which form the layout has. The
+  /// caller then builds the prefix sums (`rebuildPrefix`).
   /// - Complexity: O(rows) when it converts, else O(1).
   mutating func keepUniformExact() {
     guard ownHeights.isEmpty, uniformLines != 1 else { return }
@@ -121,7 +122,6 @@ extension Layout {
     ownHeights = [Double](repeating: -uniformLines, count: order.count)
     uniformLines = 1
     uniformHeight = rowHeight
-    rebuildPrefix(from: 0)
   }
 
   /// Whether a pinned row stands at one of `positions`.

@@ -30,7 +30,9 @@ public struct Layout: Sendable {
   /// which then needs no per-row heights (16 bytes a row) and no prefix sums to
   /// rebuild after a move.
   var uniformLines: Double
-  /// The height of every row while `ownHeights` is empty: `uniformLines × rowHeight`.
+  /// The height of every row while `ownHeights` is empty: `uniformLines × rowHeight`,
+  /// kept rather than computed because `height(at:)` and `rowsBefore` read it on every
+  /// geometry query.
   /// Tops are then `position × uniformHeight`, which equals the running sum of the
   /// per-row representation only while every sum is a whole number a `Double` holds
   /// exactly, so rows of several lines keep this form only then (`keepUniformExact`).
@@ -95,6 +97,7 @@ public struct Layout: Sendable {
       self.ownHeights = []
       self.prefix = []
       keepUniformExact()
+      rebuildPrefix(from: 0)
     }
   }
 

@@ -87,7 +87,7 @@ public struct LineCounts: Sendable, Equatable {
   }
 
   /// The count of every row when all have the same (at least one row).
-  public var uniformValue: Int32? {
+  var uniformValue: Int32? {
     explicit == nil && values.count == 1 ? values[0] : nil
   }
 
