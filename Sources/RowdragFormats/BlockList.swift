@@ -297,32 +297,39 @@ extension BlockList {
 
     /// Appends what `other` sorted from the lines that follow this builder's, as if
     /// this builder had been given them itself: how the halves of a file sorted on
-    /// two threads become one. For formats without header lines (todo, CSV, TSV),
-    /// whose trivia before a half's first row is one run of consecutive lines.
+    /// two threads become one. The other's trivia before its first row or header
+    /// lands in this builder's current gap; its untitled leading section, if any, goes
+    /// on with this builder's last section; each of its titled sections follows as is.
     mutating func append(_ other: Builder) {
-      precondition(!headers.contains { $0 != nil } && !other.headers.contains { $0 != nil })
-      guard !other.headers.isEmpty else {
-        for span in other.pending { trivia(span) }
-        return
-      }
-      // Gap 0 of the other's section is its trivia before its first row (its pending
-      // trivia, merged); it lands in this builder's current gap, or stays pending.
-      let gaps = other.trivia[0]
-      for t in gaps where t.gap == 0 { trivia(t.span) }
-      if headers.isEmpty { openSection(header: nil) }
+      for span in other.pending { trivia(span) }
       if other.lineCounts != nil && lineCounts == nil {
         lineCounts = LineCounts(repeating: 1, count: blocks.count)
       }
-      let base = current
       blocks.append(contentsOf: other.blocks)
       labelSpans.append(contentsOf: other.labelSpans)
       if lineCounts != nil {
         lineCounts?.append(
           contentsOf: other.lineCounts ?? LineCounts(repeating: 1, count: other.blocks.count))
       }
-      let s = headers.count - 1
-      for t in gaps where t.gap > 0 { trivia[s].append(Trivia(gap: base + t.gap, span: t.span)) }
-      current += other.current
+      for (k, header) in other.headers.enumerated() {
+        let rows = k < other.counts.count ? other.counts[k] : other.current
+        if k == 0 && header == nil {
+          // Gap 0 is the other's trivia before its first row (its pending trivia,
+          // merged): this builder's current gap, or still pending.
+          let gaps = other.trivia[0]
+          for t in gaps where t.gap == 0 { trivia(t.span) }
+          if headers.isEmpty { openSection(header: nil) }
+          let s = headers.count - 1
+          for t in gaps where t.gap > 0 {
+            trivia[s].append(Trivia(gap: current + t.gap, span: t.span))
+          }
+          current += rows
+        } else {
+          openSection(header: header)
+          trivia[trivia.count - 1] = other.trivia[k]
+          current = rows
+        }
+      }
     }
 
     /// Adds a row made of `lines` lines covering `block`, labelled by `label` when

@@ -1,3 +1,5 @@
+import RowdragSystem
+
 /// Markdown lists (FORMATS.md §3.3): each top-level list item with its nested items,
 /// continuation lines and code is one row; ATX headings start sections; front matter,
 /// paragraphs, code outside items and the blank lines between items are trivia.
@@ -9,13 +11,62 @@ public enum MarkdownFormat {
   /// line without its terminator.
   ///
   /// `quick: false` reads every line through `shape` (tests compare the two).
+  ///
+  /// A file of `splitAbove` bytes or more is read in two halves at once, the second
+  /// from a line past the middle that ends whatever item is open (`secondHalfStart`).
+  /// Whether a code fence is open there only the lines before it know, so the second
+  /// half is a guess: the first half, once at that line, keeps the second's rows when
+  /// no fence (nor front matter) is open, as the line then starts afresh, and reads on
+  /// alone otherwise. Either way the result is the one pass's. A `--header` test is
+  /// asked on this thread only, so with one the file is read in one pass.
   public static func read(
-    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool = true
+    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool = true,
+    splitAbove: Int = JSONLinesFormat.halvesThreshold
   ) -> BlockList {
-    var reader = Reader(store: store, isHeader: isHeader)
+    let buf = store.buffer
+    let split = buf.count >= splitAbove && isHeader == nil ? secondHalfStart(buf) : buf.count
+    var reader = Reader(store: store, isHeader: isHeader, size: split < buf.count ? buf.count : nil)
     reader.quick = quick
-    reader.run()
+    guard split < buf.count else {
+      reader.run(until: buf.count)
+      return reader.builder.build(format: "markdown", labels: .firstLine)
+    }
+    let second = SecondHalfBuilder(store: store, from: split) { half in
+      var rest = Reader(from: split, builder: half, isHeader: nil)
+      // The reader's copy is then the builder's only one: appends do not copy it.
+      half = BlockList.Builder(store: store, size: 0)
+      rest.quick = quick
+      rest.run(until: buf.count)
+      half = rest.builder
+    }
+    BackgroundThread.overlap({ second.run() }) { reader.run(until: split) }
+    if reader.lines.offset == split && reader.fence == nil {
+      reader.closeItem()
+      reader.builder.append(second.builder)
+    } else {
+      reader.run(until: buf.count)
+    }
     return reader.builder.build(format: "markdown", labels: .firstLine)
+  }
+
+  /// How far past the middle a line that may start a second half is looked for.
+  static let splitSearch = 1 << 16
+
+  /// Where a second half may start: the first line past the middle, within
+  /// `splitSearch` bytes, that starts a list item or is a heading from column 0. Unless
+  /// it is inside a code fence, such a line ends any open item whatever came before
+  /// (`Reader.take`), so a reader starting there decides as one that read the lines
+  /// before it. The end when there is none.
+  static func secondHalfStart(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    let middle = JSONLinesFormat.secondHalfStart(buf)
+    var lines = LineCursor(buf, from: middle)
+    while lines.offset < Swift.min(buf.count, middle + splitSearch), let line = lines.next() {
+      let shape = shape(buf, line.content)
+      if shape.indent == 0 && (shape.itemContent != nil || shape.isHeading) {
+        return line.span.start
+      }
+    }
+    return buf.count
   }
 
   /// What a line is, as far as lists care.
@@ -139,35 +190,48 @@ public enum MarkdownFormat {
     /// Whether the common list item line is recognised before `shape` (`startsPlainItem`).
     var quick = true
 
-    init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?) {
-      builder = BlockList.Builder(store: store)
-      buf = store.buffer
-      self.isHeader = isHeader
-      lines = LineCursor(store.buffer)
+    /// A reader from the file's start; `size` as `BlockList.Builder`'s.
+    init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, size: Int?) {
+      self.init(from: 0, builder: BlockList.Builder(store: store, size: size), isHeader: isHeader)
     }
 
-    mutating func run() {
-      if let mark = lines.byteOrderMark() { builder.trivia(mark) }
-      frontMatter()
-      while let line = lines.next() {
+    /// A reader from `start`, a line start, filling `builder`.
+    init(
+      from start: Int, builder: BlockList.Builder,
+      isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    ) {
+      self.builder = builder
+      buf = builder.store.buffer
+      self.isHeader = isHeader
+      lines = LineCursor(buf, from: start)
+    }
+
+    /// Reads the lines that start before `end` (from the file's start, the byte-order
+    /// mark and front matter first); at the file's end, closes the open item.
+    mutating func run(until end: Int) {
+      if lines.offset == 0 {
+        if let mark = lines.byteOrderMark() { builder.trivia(mark) }
+        frontMatter()
+      }
+      while lines.offset < end, let line = lines.next() {
         take(line)
         if quick && item?.lines == 1 && item?.block.start == line.span.start && fence == nil
-          && line.span.start > 0 && line.span.end < buf.count && startsPlainItem(line)
+          && line.span.start > 0 && line.span.end < end && startsPlainItem(line)
         {
-          takePlainItems(after: line)
+          takePlainItems(after: line, until: end)
         }
       }
-      closeItem()
+      if end == buf.count { closeItem() }
     }
 
     /// After `line`, a plain item (`startsPlainItem`) now open: the plain items that
-    /// follow it line after line, found sixty-four bytes at a time
+    /// follow it line after line up to `end`, found sixty-four bytes at a time
     /// (`NewlineScanner.plainLines`). Each closes the one before, so all but the last
     /// are rows of one line; the last stays open, as `take` leaves it.
-    mutating func takePlainItems(after line: LineCursor.Line) {
+    mutating func takePlainItems(after line: LineCursor.Line, until end: Int) {
       guard builder.countsStretches else { return }
       let run = NewlineScanner.plainLines(
-        from: line.span.start, until: buf.count, in: buf, MarkdownItemRule.self)
+        from: line.span.start, until: end, in: buf, MarkdownItemRule.self)
       // `run.count` lines from `line` on, each a plain item.
       guard run.count > 1 else { return }
       let last = NewlineScanner.lineStart(before: run.end, in: buf)

@@ -4,13 +4,14 @@ import Testing
 
 @testable import RowdragFormats
 
-/// Sorting a todo list, a CSV, TSV or M3U file in two halves decides exactly as one
-/// pass does: random files (comments, blank lines, CRLF, a byte-order mark, quoted
-/// fields over several lines, broken quotes, header blocks, entries of several lines,
-/// trailing `#` lines), read with the split forced (`splitAbove: 0`)
+/// Sorting a todo list, a CSV, TSV, M3U or Markdown file in two halves decides exactly
+/// as one pass does: random files (comments, blank lines, CRLF, a byte-order mark,
+/// quoted fields over several lines, broken quotes, header blocks, entries of several
+/// lines, trailing `#` lines, code fences open across the split, front matter,
+/// headings), read with the split forced (`splitAbove: 0`)
 /// and without, agree on the error (line, column, message) or on every row, label,
 /// line count and section, and on the bytes written back after moves.
-@Suite("todo, CSV, TSV and M3U in two halves")
+@Suite("todo, CSV, TSV, M3U and Markdown in two halves")
 struct LineHalvesTests {
   static let todoLines = [
     "pick 1234567 a commit", "  squash abc fix", "# a comment", "", "   ", "\t# indented",
@@ -111,5 +112,29 @@ struct LineHalvesTests {
       #expect(one == two, "trial \(trial): \(String(decoding: bytes, as: UTF8.self))")
     }
     #expect(errors > 200 && errors < 3800)
+  }
+
+  @Test("3,000 random Markdown files: two halves read as one pass, fences open or not")
+  func markdown() throws {
+    var rng = SplitMix64(seed: 34)
+    var split = 0
+    for trial in 0..<3000 {
+      var text = rng.next(5) == 0 ? "---\n" : ""
+      for _ in 0..<rng.next(40) {
+        let line = MarkdownQuickTests.pool[rng.next(MarkdownQuickTests.pool.count)]
+        text += line + (rng.next(6) == 0 ? "\r\n" : "\n")
+      }
+      if rng.next(4) == 0, !text.isEmpty { text.removeLast() }
+      let bytes = Array(text.utf8)
+      if MarkdownFormat.secondHalfStart(ByteStore(bytes).buffer) < bytes.count { split += 1 }
+      for quick in [true, false] {
+        let one = MarkdownFormat.read(
+          ByteStore(bytes), isHeader: nil, quick: quick, splitAbove: .max)
+        let two = MarkdownFormat.read(ByteStore(bytes), isHeader: nil, quick: quick, splitAbove: 0)
+        let same = try MarkdownQuickTests.outcome(one) == MarkdownQuickTests.outcome(two)
+        #expect(same, "trial \(trial) quick \(quick): \(text.debugDescription)")
+      }
+    }
+    #expect(split > 1500, "only \(split) files were split")
   }
 }
