@@ -62,7 +62,7 @@ public enum JSONLinesFormat {
 /// variable: a class's stored scanner would pay a dynamic exclusivity check on every
 /// line.
 ///
-/// Checking and sorting are one pass: a stretch of compact lines is checked sixty-four
+/// Checking and sorting are one pass: a stretch of compact lines is checked 63
 /// bytes at a time and added as that many rows, so no second pass visits the lines to
 /// sort them.
 struct LineChecker {
@@ -81,12 +81,16 @@ struct LineChecker {
   /// `LineChecker.stretches` where the read began (a task-local value is not seen on
   /// the second half's thread).
   let stretches: Bool
+  /// `LineChecker.baselineKernel` where the read began.
+  let baselineKernel: Bool
 
   init(
-    store: ByteStore, names: [[UInt8]], lines: Range<Int>, stretches: Bool = LineChecker.stretches
+    store: ByteStore, names: [[UInt8]], lines: Range<Int>, stretches: Bool = LineChecker.stretches,
+    baselineKernel: Bool = LineChecker.baselineKernel
   ) {
     buf = store.buffer
     self.stretches = stretches
+    self.baselineKernel = baselineKernel
     self.lines = lines
     self.names = KeyNames(names)
     scanner = JSONScanner(store, splitAbove: Int.max)
@@ -101,8 +105,13 @@ struct LineChecker {
   /// while tests compare them with checking every line.
   @TaskLocal static var stretches = true
 
+  /// Whether stretches are checked by the kernel's baseline build even where the
+  /// processor runs a faster one (`rowdrag_jsonl_compact`); true while tests compare
+  /// the builds.
+  @TaskLocal static var baselineKernel = false
+
   /// Checks and sorts every line of the part: stretches of compact flat objects
-  /// sixty-four bytes at a time, every other line with the scanner. After a stretch of
+  /// 63 bytes at a time, every other line with the scanner. After a stretch of
   /// under 8 lines, the next 32 lines are checked one by one.
   mutating func checkAll() {
     var cursor = LineCursor(buf, from: lines.lowerBound)
@@ -179,6 +188,7 @@ private final class SecondHalf: @unchecked Sendable {
   let names: [[UInt8]]
   let lines: Range<Int>
   let stretches = LineChecker.stretches
+  let baselineKernel = LineChecker.baselineKernel
   var checker: LineChecker?
 
   init(store: ByteStore, names: [[UInt8]], lines: Range<Int>) {
@@ -188,7 +198,9 @@ private final class SecondHalf: @unchecked Sendable {
   }
 
   func run() {
-    var local = LineChecker(store: store, names: names, lines: lines, stretches: stretches)
+    var local = LineChecker(
+      store: store, names: names, lines: lines, stretches: stretches,
+      baselineKernel: baselineKernel)
     local.checkAll()
     checker = local
   }

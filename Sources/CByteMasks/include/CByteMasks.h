@@ -106,4 +106,7 @@ static inline uint64_t rowdrag_prefix_xor(uint64_t m) {
   return m;
 }
 
+// JSON Lines' stretch kernel, compiled in jsonl.c.
+#include "JSONLinesKernel.h"
+
 #endif

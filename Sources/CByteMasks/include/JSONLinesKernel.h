@@ -1,0 +1,59 @@
+#ifndef ROWDRAG_JSONLINESKERNEL_H
+#define ROWDRAG_JSONLINESKERNEL_H
+
+// JSON Lines' stretch kernel: the check of compact flat-object lines, 63 bytes a step
+// (JSONLinesFormat+Compact.swift says what it accepts and why). One body, compiled for
+// every x86-64 (SSE2) and for processors with AVX2, BMI, POPCNT and PCLMUL, chosen at
+// run time; other architectures compile the portable masks. Every build takes the
+// same decisions.
+
+#include <stdint.h>
+
+/// What a stretch carries from one call to the next.
+typedef struct {
+  /// All ones when the next step's first byte follows an opening quote (in a string).
+  uint64_t in_string;
+  /// All ones when an odd number of separators of its line come before that byte.
+  uint64_t odd;
+  /// 1 when that byte is a leading `0` (after `:` or `-`).
+  uint64_t zero;
+  /// The last step's quotes (for keys that start before the step).
+  uint64_t quotes;
+  /// The line feeds of the steps checked so far.
+  int64_t newlines;
+} rowdrag_jsonl_state;
+
+/// A step with keys as long as a name (their closing quotes), which the call stopped after.
+typedef struct {
+  /// Bit k: byte `window + k` closes a string with a quote a name's length + 1 before.
+  uint64_t keys;
+  /// The step's line feeds (bits 1–63; bit 0 is the last step's).
+  uint64_t newlines;
+  /// The offset of the step's bit 0.
+  int64_t window;
+  /// The line feeds of the stretch before the step's.
+  int64_t newlines_before;
+} rowdrag_jsonl_keys;
+
+/// The state before the first step of a stretch at a line start.
+static inline rowdrag_jsonl_state rowdrag_jsonl_start(void) {
+  rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 0};
+  return s;
+}
+
+/// Checks the steps of 63 bytes from `start` (a line start, `p[start - 1]` a line feed)
+/// while they hold nothing but compact flat-object lines, and the next step's first
+/// byte is below `stop` (each step reads one byte before and one after it). Stops
+/// after a step with a key as long as one of `lengths` (bit n: a name of n bytes,
+/// n < 63), reporting it in `keys` (else `keys->keys` is 0). Returns where the
+/// unchecked bytes start; `state` is updated for the next call.
+///
+/// `kernel`: 0 the baseline build, 1 the fastest this processor runs.
+int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start, int64_t stop,
+                              uint64_t lengths, rowdrag_jsonl_state *state,
+                              rowdrag_jsonl_keys *keys);
+
+/// 1 when `rowdrag_jsonl_compact(1, …)` runs a build other than the baseline.
+int rowdrag_jsonl_dispatched(void);
+
+#endif

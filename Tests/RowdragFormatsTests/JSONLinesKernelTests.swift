@@ -1,0 +1,171 @@
+import RowdragBase
+import RowdragTestSupport
+import Testing
+
+@testable import RowdragFormats
+
+/// The stretch kernel (`rowdrag_jsonl_compact`, both its builds) against a line parser
+/// of what it must accept (compact flat objects: string keys, string or integer values,
+/// no blank, strings of plain ASCII) and against the line-by-line scanner: valid lines
+/// mutated with a byte of every class at every place, each placed after random lines so
+/// that it starts at every offset of a step, decided alike by the baseline build, the
+/// build this processor runs, and the parser; and every line the kernel accepts is one
+/// the scanner reads.
+@Suite("JSON Lines: the stretch kernel, line by line")
+struct JSONLinesKernelTests {
+  static let valid = [
+    #"{"title":"item 5","n":5}"#, #"{"a":-10,"height":"x:y,{z}"}"#, #"{"":"","k":0,"z":-0}"#,
+    #"{"height":120,"locked":"pinned"}"#, "{\"x\":\"\u{7F} ~'\",\"y\":1234567890}",
+    #"{"pinned":"1","heights":0,"xlocked":-7}"#,
+  ]
+  /// A byte of every class the rules tell apart, and some they do not.
+  static let bytes: [UInt8] =
+    Array(#"{}:,"0019-a \[]t.+eE/"#.utf8) + [
+      10, 13, 9, 0, 1, 0x1F, 0x7F, 0x80, 0xC3, 0xFF,
+    ]
+  static let names = ["height", "locked", "pinned"].map { Array($0.utf8) }
+
+  /// The keys of `line` when it is a compact flat object, else nil.
+  static func compactKeys(_ line: ArraySlice<UInt8>) -> [[UInt8]]? {
+    var i = line.startIndex
+    func byte() -> UInt8? { i < line.endIndex ? line[i] : nil }
+    func string() -> [UInt8]? {
+      guard byte() == 34 else { return nil }
+      i += 1
+      let from = i
+      while let b = byte(), b != 34 {
+        guard b >= 0x20, b < 0x80, b != 92 else { return nil }
+        i += 1
+      }
+      guard byte() == 34 else { return nil }
+      i += 1
+      return Array(line[from..<i - 1])
+    }
+    func integer() -> Bool {
+      if byte() == 45 { i += 1 }
+      guard let d = byte(), (48...57).contains(d) else { return false }
+      i += 1
+      if d == 48 { return true }
+      while let d = byte(), (48...57).contains(d) { i += 1 }
+      return true
+    }
+    guard byte() == 123 else { return nil }
+    i += 1
+    var keys: [[UInt8]] = []
+    while true {
+      guard let key = string() else { return nil }
+      keys.append(key)
+      guard byte() == 58 else { return nil }
+      i += 1
+      if byte() == 34 {
+        guard string() != nil else { return nil }
+      } else {
+        guard integer() else { return nil }
+      }
+      if byte() == 44 {
+        i += 1
+        continue
+      }
+      guard byte() == 125 else { return nil }
+      i += 1
+      return i == line.endIndex ? keys : nil
+    }
+  }
+
+  /// What a kernel decided for `lines` (each without its line feed) after `before`: the
+  /// lines it counted, and the rows among them with a key named by `names`.
+  static func run(_ lines: [[UInt8]], after before: [[UInt8]], baseline: Bool) -> (Int, [Int]) {
+    // A line before the stretch, and valid lines after: at least two steps.
+    let after = Array(repeating: Array(valid[0].utf8), count: 8)
+    let all = [Array(valid[1].utf8)] + before + lines + after
+    let file = Array(all.joined(separator: [10])) + [10]
+    var checker = LineChecker(
+      store: ByteStore(file), names: names, lines: 0..<file.count, baselineKernel: baseline)
+    let run = checker.compactLines(from: all[0].count + 1, until: file.count, firstRow: 0)
+    return (run.count, checker.attributeRows)
+  }
+
+  /// Whether the line-by-line scanner reads `line` as one JSON Lines row.
+  static func scannerReads(_ line: [UInt8]) -> Bool {
+    LineChecker.$stretches.withValue(false) {
+      (try? JSONLinesFormat.read(
+        ByteStore(line + [10]), labelKeys: JSONList.labelKeys, attributeKeys: AttributeKeys()))
+        != nil
+    }
+  }
+
+  /// Checks one mutated line (it may hold line feeds: then it is several).
+  static func check(_ mutated: [UInt8], _ rng: inout SplitMix64, counts: inout (Int, Int)) {
+    // Lines before it, so that it starts at any offset of a step.
+    var before: [[UInt8]] = []
+    for _ in 0..<rng.next(4) {
+      var line = Array(valid[rng.next(valid.count)].utf8)
+      line.insert(contentsOf: Array(repeating: UInt8(ascii: "w"), count: rng.next(40)), at: 2)
+      before.append(line)
+    }
+    let lines = mutated.split(separator: 10, omittingEmptySubsequences: false).map { Array($0) }
+    let keys = lines.map { compactKeys($0[...]) }
+    let compact = keys.allSatisfy { $0 != nil }
+    let fast = run(lines, after: before, baseline: false)
+    let slow = run(lines, after: before, baseline: true)
+    let text = String(decoding: mutated, as: UTF8.self).debugDescription
+    #expect(fast.0 == slow.0 && fast.1 == slow.1, "the builds differ on \(text)")
+    // Counted past the mutated line exactly when each of its lines is compact.
+    #expect((fast.0 >= before.count + lines.count) == compact, "\(text): \(fast.0) lines")
+    if compact {
+      #expect(lines.allSatisfy(scannerReads), "accepted, but the scanner refuses \(text)")
+      // The rows with a named key, among those counted.
+      let rowKeys = (before.map { compactKeys($0[...]) } + keys).map { $0 ?? [] }
+      let named = rowKeys.indices.filter { row in rowKeys[row].contains { names.contains($0) } }
+      #expect(fast.1 == named, "\(text): attribute rows \(fast.1), expected \(named)")
+      counts.0 += 1
+    } else {
+      counts.1 += 1
+    }
+  }
+
+  @Test("every byte class replacing, inserted before and in place of every byte")
+  func singleMutations() {
+    var rng = SplitMix64(seed: 2612)
+    var counts = (0, 0)
+    for line in Self.valid.map({ Array($0.utf8) }) {
+      for at in 0...line.count {
+        for byte in Self.bytes {
+          var inserted = line
+          inserted.insert(byte, at: at)
+          Self.check(inserted, &rng, counts: &counts)
+          guard at < line.count else { continue }
+          var replaced = line
+          replaced[at] = byte
+          Self.check(replaced, &rng, counts: &counts)
+        }
+        if at < line.count {
+          var removed = line
+          removed.remove(at: at)
+          Self.check(removed, &rng, counts: &counts)
+        }
+      }
+    }
+    // Both verdicts, many times each.
+    #expect(counts.0 > 500 && counts.1 > 5000, "\(counts)")
+  }
+
+  @Test("3,000 lines with two to four random mutations")
+  func severalMutations() {
+    var rng = SplitMix64(seed: 1203)
+    var counts = (0, 0)
+    for _ in 0..<3000 {
+      var line = Array(Self.valid[rng.next(Self.valid.count)].utf8)
+      for _ in 0..<2 + rng.next(3) {
+        let byte = Self.bytes[rng.next(Self.bytes.count)]
+        switch rng.next(3) {
+        case 0: line.insert(byte, at: rng.next(line.count + 1))
+        case 1 where !line.isEmpty: line[rng.next(line.count)] = byte
+        default: if !line.isEmpty { line.remove(at: rng.next(line.count)) }
+        }
+      }
+      Self.check(line, &rng, counts: &counts)
+    }
+    #expect(counts.0 > 50 && counts.1 > 1500, "\(counts)")
+  }
+}
