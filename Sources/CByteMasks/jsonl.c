@@ -30,62 +30,161 @@
 
 #define FAST __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
 
-/// Bit k set when byte k of the 64 in `lo` and `hi` is c.
-FAST static inline uint64_t eq_avx2(__m256i lo, __m256i hi, char c) {
-  __m256i k = _mm256_set1_epi8(c);
-  uint32_t a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, k));
-  uint32_t b = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, k));
-  return (uint64_t)b << 32 | a;
-}
-
-/// Bit k set when lo <= byte k <= hi, for bytes below 0x80 (signed comparisons).
-FAST static inline uint64_t range_avx2(__m256i v0, __m256i v1, char lo, char hi) {
-  __m256i below = _mm256_set1_epi8((char)(lo - 1)), above = _mm256_set1_epi8((char)(hi + 1));
-  __m256i in0 = _mm256_and_si256(_mm256_cmpgt_epi8(v0, below), _mm256_cmpgt_epi8(above, v0));
-  __m256i in1 = _mm256_and_si256(_mm256_cmpgt_epi8(v1, below), _mm256_cmpgt_epi8(above, v1));
-  uint32_t a = (uint32_t)_mm256_movemask_epi8(in0);
-  uint32_t b = (uint32_t)_mm256_movemask_epi8(in1);
-  return (uint64_t)b << 32 | a;
-}
-
-/// Nonzero when a byte is a backslash, a control byte other than a line feed, or not
-/// ASCII (signed, those are below 0x20 too).
-FAST static inline int stop_avx2(__m256i v0, __m256i v1) {
-  __m256i space = _mm256_set1_epi8(0x20), newline = _mm256_set1_epi8(10);
-  __m256i backslash = _mm256_set1_epi8(0x5C);
-  __m256i low0 = _mm256_andnot_si256(_mm256_cmpeq_epi8(v0, newline), _mm256_cmpgt_epi8(space, v0));
-  __m256i low1 = _mm256_andnot_si256(_mm256_cmpeq_epi8(v1, newline), _mm256_cmpgt_epi8(space, v1));
-  __m256i any = _mm256_or_si256(_mm256_or_si256(low0, low1),
-                                _mm256_or_si256(_mm256_cmpeq_epi8(v0, backslash),
-                                                _mm256_cmpeq_epi8(v1, backslash)));
-  return !_mm256_testz_si256(any, any);
-}
-
 /// The prefix XOR as a carry-less multiplication by all ones.
 FAST static inline uint64_t prefix_xor_clmul(uint64_t m) {
   __m128i product = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)m), _mm_set1_epi8(-1), 0);
   return (uint64_t)_mm_cvtsi128_si64(product);
 }
 
-#define KERNEL rowdrag_jsonl_avx2
-#define ATTRIBUTES FAST
-#define LOAD(w)                                             \
-  __m256i v0 = _mm256_loadu_si256((const __m256i *)(w)); \
-  __m256i v1 = _mm256_loadu_si256((const __m256i *)((w) + 32))
-#define EQ(w, c) eq_avx2(v0, v1, (char)(c))
-#define RANGE(w, lo, hi) range_avx2(v0, v1, (char)(lo), (char)(hi))
-#define ANY_STOP(w) stop_avx2(v0, v1)
-#define PREFIX_XOR(m) prefix_xor_clmul(m)
-#define COUNT(m) _mm_popcnt_u64(m)
-#include "jsonl_step.h"
-#undef KERNEL
-#undef ATTRIBUTES
-#undef LOAD
-#undef EQ
-#undef RANGE
-#undef ANY_STOP
-#undef PREFIX_XOR
-#undef COUNT
+// The AVX2 build classifies bytes instead of comparing them class by class: each byte
+// gets one bit of its class from two table lookups (`vpshufb`) on its nibbles, and the
+// classes that may follow it from two more on its class; a byte is wrong when its class
+// is not among those its predecessor allows. The shifts by a byte are vector shifts
+// that take the last step's vectors in, so the steps are 64 bytes and nothing of the
+// bytes before a step is carried in general-purpose registers.
+
+enum { MINUS = 1, DIGIT = 2, QUOTE = 4, LB = 8, COMMA = 16, RB = 32, COLON = 64, NL = 128 };
+
+/// The bytes of `v` as class bits (0 for any other byte): the bits its low nibble may
+/// have and those its high nibble may, intersected.
+FAST static inline __m256i classes(__m256i v) {
+  const __m256i low = _mm256_setr_epi8(
+    DIGIT, DIGIT, DIGIT | QUOTE, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT,
+    (char)(NL | COLON), LB, COMMA, MINUS | RB, 0, 0,
+    DIGIT, DIGIT, DIGIT | QUOTE, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT, DIGIT,
+    (char)(NL | COLON), LB, COMMA, MINUS | RB, 0, 0);
+  const __m256i high = _mm256_setr_epi8(
+    (char)NL, 0, QUOTE | COMMA | MINUS, DIGIT | COLON, 0, 0, 0, LB | RB, 0, 0, 0, 0, 0, 0, 0, 0,
+    (char)NL, 0, QUOTE | COMMA | MINUS, DIGIT | COLON, 0, 0, 0, LB | RB, 0, 0, 0, 0, 0, 0, 0, 0);
+  __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(15));
+  // (A byte of 0x80 and above looks up 0 in the low table.)
+  return _mm256_and_si256(_mm256_shuffle_epi8(low, v), _mm256_shuffle_epi8(high, hi));
+}
+
+/// The classes that may follow bytes of class bits `cls`, bit by bit: `-` a digit; a
+/// digit a digit, `,` or `}`; a (closing) quote `:`, `,` or `}`; `{` and `,` an (opening)
+/// quote; `}` a line feed; `:` a quote, a digit or `-`; a line feed `{`.
+FAST static inline __m256i followers(__m256i cls) {
+  const __m256i low = _mm256_setr_epi8(
+    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE, 0, 0, 0, 0, 0, 0, 0,
+    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i high = _mm256_setr_epi8(
+    0, QUOTE, (char)NL, 0, QUOTE | DIGIT | MINUS, 0, 0, 0, LB, 0, 0, 0, 0, 0, 0, 0,
+    0, QUOTE, (char)NL, 0, QUOTE | DIGIT | MINUS, 0, 0, 0, LB, 0, 0, 0, 0, 0, 0, 0);
+  __m256i hi = _mm256_and_si256(_mm256_srli_epi16(cls, 4), _mm256_set1_epi8(15));
+  // One bit a byte: a class of the high nibble has a low nibble of 0, and a line feed's
+  // bit 7 looks up 0 in the low table.
+  return _mm256_or_si256(_mm256_shuffle_epi8(low, cls), _mm256_shuffle_epi8(high, hi));
+}
+
+/// The bytes of `v` one place on: byte k is byte k - 1 of `v`, byte 0 the last of `before`.
+FAST static inline __m256i shifted(__m256i v, __m256i before) {
+  return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(before, v, 0x21), 15);
+}
+
+/// A 64-bit mask from the bit 7 of the bytes of two vectors.
+FAST static inline uint64_t mask64(__m256i lo, __m256i hi) {
+  uint32_t a = (uint32_t)_mm256_movemask_epi8(lo);
+  uint32_t b = (uint32_t)_mm256_movemask_epi8(hi);
+  return (uint64_t)b << 32 | a;
+}
+
+/// The classes that may follow each byte of `v` (class bits `cls`, the bytes before them
+/// `before`), except that a leading `0` (one not after a digit) is followed by no digit.
+FAST static inline __m256i allowed(__m256i v, __m256i cls, __m256i before) {
+  __m256i leading = _mm256_andnot_si256(before, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('0')));
+  return _mm256_andnot_si256(_mm256_and_si256(leading, _mm256_set1_epi8(DIGIT)), followers(cls));
+}
+
+FAST static int64_t rowdrag_jsonl_avx2(const unsigned char *p, int64_t c, int64_t stop,
+                                       uint64_t lengths, rowdrag_jsonl_state *state,
+                                       rowdrag_jsonl_keys *keys) {
+  uint64_t in_string = state->in_string;
+  uint64_t odd = state->odd;
+  uint64_t last_quote = state->quotes;
+  int64_t newlines = state->newlines;
+  keys->keys = 0;
+  lengths &= ~((uint64_t)1 << 63);
+  // The last 32 bytes before the step: their classes, and those that may follow them.
+  __m256i last_cls, last_allowed;
+  if (c >= 32) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)(p + c - 32));
+    last_cls = classes(v);
+    last_allowed = allowed(v, last_cls, shifted(last_cls, last_cls));  // (byte 0 unused)
+  } else {
+    // Only line feeds, as far as a stretch's first step sees (`p[c - 1]` is one).
+    last_cls = _mm256_set1_epi8((char)NL);
+    last_allowed = _mm256_set1_epi8(LB);
+  }
+  const __m256i space = _mm256_set1_epi8(0x20), newline = _mm256_set1_epi8(10);
+  const __m256i backslash = _mm256_set1_epi8(0x5C), zero = _mm256_setzero_si256();
+  while (c + 64 <= stop) {
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)(p + c));
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + c + 32));
+    // A backslash, a control byte but the line feed, or a byte of 0x80 and above
+    // (below 0x20, signed).
+    __m256i stop0 = _mm256_or_si256(
+      _mm256_andnot_si256(_mm256_cmpeq_epi8(v0, newline), _mm256_cmpgt_epi8(space, v0)),
+      _mm256_cmpeq_epi8(v0, backslash));
+    __m256i stop1 = _mm256_or_si256(
+      _mm256_andnot_si256(_mm256_cmpeq_epi8(v1, newline), _mm256_cmpgt_epi8(space, v1)),
+      _mm256_cmpeq_epi8(v1, backslash));
+    __m256i any = _mm256_or_si256(stop0, stop1);
+    if (!_mm256_testz_si256(any, any)) break;
+    __m256i cls0 = classes(v0), cls1 = classes(v1);
+    __m256i allowed0 = allowed(v0, cls0, shifted(cls0, last_cls));
+    __m256i allowed1 = allowed(v1, cls1, shifted(cls1, cls0));
+    // A byte whose class the byte before it does not allow (any other byte: none).
+    __m256i bad0 = _mm256_cmpeq_epi8(_mm256_and_si256(shifted(allowed0, last_allowed), cls0), zero);
+    __m256i bad1 = _mm256_cmpeq_epi8(_mm256_and_si256(shifted(allowed1, allowed0), cls1), zero);
+    last_cls = cls1;
+    last_allowed = allowed1;
+    uint64_t pairs = mask64(bad0, bad1);
+    uint64_t nl = mask64(cls0, cls1);
+    uint64_t quote = mask64(_mm256_slli_epi16(cls0, 5), _mm256_slli_epi16(cls1, 5));
+    // Separators (`{` and up: class bits of 8 and more), and `:` and line feeds (64 and
+    // up), as bit 7 of a saturated sum.
+    uint64_t separators_any = mask64(_mm256_adds_epu8(cls0, _mm256_set1_epi8(0x78)),
+                                     _mm256_adds_epu8(cls1, _mm256_set1_epi8(0x78)));
+    uint64_t colon_or_nl = mask64(_mm256_adds_epu8(cls0, _mm256_set1_epi8(0x40)),
+                                  _mm256_adds_epu8(cls1, _mm256_set1_epi8(0x40)));
+    uint64_t run = prefix_xor_clmul(quote) ^ in_string;  // an opening quote up to its close
+    uint64_t close = quote & ~run;
+    // Outside strings, and opening quotes: the bytes whose predecessor is judged by
+    // its class (inside a string any byte but a quote may follow any).
+    uint64_t judged = ~(run ^ quote);
+    uint64_t separators = separators_any & ~(run | quote);
+    uint64_t first = prefix_xor_clmul(separators) ^ odd;  // 1st, 3rd, … of the line
+    uint64_t wrong = pairs & judged;
+    // Separators alternate: `{` and `,` first, `:` and the line feed second; `}` first.
+    wrong |= separators & ~(first ^ colon_or_nl);
+    wrong |= nl & run;  // a line feed in a string
+    if (wrong) break;
+    uint64_t candidates = 0;
+    for (uint64_t left = lengths; left; left &= left - 1) {
+      int shift = __builtin_ctzll(left) + 1;
+      candidates |= close & (quote << shift | last_quote >> (64 - shift));
+    }
+    in_string = (uint64_t)((int64_t)run >> 63);
+    odd = (uint64_t)((int64_t)first >> 63);
+    last_quote = quote;
+    int64_t before = newlines;
+    newlines += _mm_popcnt_u64(nl);
+    c += 64;
+    if (candidates) {
+      keys->keys = candidates;
+      keys->newlines = nl;
+      keys->window = c - 64;
+      keys->newlines_before = before;
+      break;
+    }
+  }
+  state->in_string = in_string;
+  state->odd = odd;
+  state->quotes = last_quote;
+  state->newlines = newlines;
+  return c;
+}
 
 /// Whether the processor has AVX2, BMI1/2, POPCNT and PCLMUL, and the system saves
 /// the vector registers.
@@ -117,6 +216,21 @@ int rowdrag_jsonl_dispatched(void) {
 int rowdrag_jsonl_dispatched(void) { return 0; }
 
 #endif
+
+rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
+  // The baseline's first step starts at the line feed before the stretch: an even
+  // number of separators before it, and an odd one with it.
+  rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 63, 0};
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  if (kernel == 1 && rowdrag_jsonl_dispatched()) {
+    s.odd = 0;
+    s.step = 64;
+  }
+#else
+  (void)kernel;
+#endif
+  return s;
+}
 
 int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start, int64_t stop,
                               uint64_t lengths, rowdrag_jsonl_state *state,

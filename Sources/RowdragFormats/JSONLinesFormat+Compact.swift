@@ -27,10 +27,8 @@ extension LineChecker {
   /// none). Rows whose objects have a key named by `names` are added to
   /// `attributeRows`, counted from `firstRow`.
   ///
-  /// The steps are C's (`rowdrag_jsonl_compact`, CByteMasks): 63 bytes a step, each
-  /// with the byte before it, so that a rule about a byte and the one before it reads
-  /// one step's masks; the build for this processor (AVX2 where it has it) unless
-  /// `LineChecker.baselineKernel` says otherwise.
+  /// The steps are C's (`rowdrag_jsonl_compact`, CByteMasks), by the build for this
+  /// processor (AVX2 where it has it) unless `LineChecker.baselineKernel` says otherwise.
   mutating func compactLines(from start: Int, until limit: Int, firstRow: Int) -> (
     count: Int, end: Int
   ) {
@@ -39,11 +37,11 @@ extension LineChecker {
     }
     // Each step reads the byte after it too (a key's `:`).
     let stop = Swift.min(limit, buf.count - 1)
-    var state = rowdrag_jsonl_start()
+    let kernel: Int32 = baselineKernel ? 0 : 1
+    var state = rowdrag_jsonl_begin(kernel)
     var keys = rowdrag_jsonl_keys()
     var found: [Int] = []
     var c = start
-    let kernel: Int32 = baselineKernel ? 0 : 1
     while true {
       c = Int(rowdrag_jsonl_compact(kernel, p, Int64(c), Int64(stop), names.lengths, &state, &keys))
       guard keys.keys != 0 else { break }
@@ -62,6 +60,12 @@ extension LineChecker {
 }
 
 extension LineChecker {
+  /// The bytes of a step of the kernel's baseline build, or of the one this processor
+  /// runs: whole steps are checked, and the tests count them.
+  static func compactStep(baseline: Bool) -> Int {
+    Int(rowdrag_jsonl_begin(baseline ? 0 : 1).step)
+  }
+
   /// Adds to `found` the rows (counted in the stretch from `start`) of the closing
   /// quotes of `keys.keys` whose keys are followed by `:` and are one of the names: the
   /// name's bytes right before the closing quote, and a quote of the stretch right

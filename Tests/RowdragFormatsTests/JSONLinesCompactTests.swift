@@ -83,19 +83,24 @@ struct JSONLinesCompactTests {
   func counts() {
     let line = #"{"title":"item 1","n":1}"# + "\n"
     for bad in [#"{"a": 1}"#, #"{"a":tru}"#] {
-      let text = line + String(repeating: line, count: 20) + bad + "\n" + line
-      let bytes = Array(text.utf8)
-      let store = ByteStore(bytes)
-      var checker = LineChecker(store: store, names: [Array("height".utf8)], lines: 0..<bytes.count)
-      let run = checker.compactLines(from: line.utf8.count, until: bytes.count, firstRow: 1)
-      // Whole steps of 63 bytes only: the lines that end before the step that holds the refused
-      // byte (the sixth of the refused line).
-      let start = line.utf8.count
-      let stretchEnd = start + (21 * line.utf8.count + 5 - start) / 63 * 63
-      let expected = bytes[start..<stretchEnd].filter { $0 == 10 }.count
-      #expect(run.count == expected && expected > 10)
-      #expect(run.end == line.utf8.count * (1 + run.count))
-      #expect(checker.attributeRows.isEmpty)
+      for baseline in [false, true] {
+        let text = line + String(repeating: line, count: 20) + bad + "\n" + line
+        let bytes = Array(text.utf8)
+        let store = ByteStore(bytes)
+        var checker = LineChecker(
+          store: store, names: [Array("height".utf8)], lines: 0..<bytes.count,
+          baselineKernel: baseline)
+        let run = checker.compactLines(from: line.utf8.count, until: bytes.count, firstRow: 1)
+        // Whole steps only: the lines that end before the step that holds the refused
+        // byte (the sixth of the refused line).
+        let start = line.utf8.count
+        let step = LineChecker.compactStep(baseline: baseline)
+        let stretchEnd = start + (21 * line.utf8.count + 5 - start) / step * step
+        let expected = bytes[start..<stretchEnd].filter { $0 == 10 }.count
+        #expect(run.count == expected && expected > 10, "step \(step)")
+        #expect(run.end == line.utf8.count * (1 + run.count))
+        #expect(checker.attributeRows.isEmpty)
+      }
     }
   }
 }

@@ -11,14 +11,18 @@
 
 /// What a stretch carries from one call to the next.
 typedef struct {
-  /// All ones when the next step's first byte follows an opening quote (in a string).
+  /// All ones when the next step's first byte (baseline: the byte before it) follows an
+  /// opening quote (in a string).
   uint64_t in_string;
   /// All ones when an odd number of separators of its line come before that byte.
   uint64_t odd;
-  /// 1 when that byte is a leading `0` (after `:` or `-`).
+  /// Baseline: 1 when that byte is a leading `0` (after `:` or `-`).
   uint64_t zero;
   /// The last step's quotes (for keys that start before the step).
   uint64_t quotes;
+  /// The builds' steps: 63 bytes for the baseline (from the byte before the step), 64
+  /// for AVX2.
+  int64_t step;
   /// The line feeds of the steps checked so far.
   int64_t newlines;
 } rowdrag_jsonl_state;
@@ -27,7 +31,7 @@ typedef struct {
 typedef struct {
   /// Bit k: byte `window + k` closes a string with a quote a name's length + 1 before.
   uint64_t keys;
-  /// The step's line feeds (bits 1–63; bit 0 is the last step's).
+  /// The step's line feeds (baseline: bits 1–63; bit 0 is the last step's).
   uint64_t newlines;
   /// The offset of the step's bit 0.
   int64_t window;
@@ -35,15 +39,13 @@ typedef struct {
   int64_t newlines_before;
 } rowdrag_jsonl_keys;
 
-/// The state before the first step of a stretch at a line start.
-static inline rowdrag_jsonl_state rowdrag_jsonl_start(void) {
-  rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 0};
-  return s;
-}
+/// The state before the first step of a stretch (at a line start) for `kernel`.
+rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel);
 
-/// Checks the steps of 63 bytes from `start` (a line start, `p[start - 1]` a line feed)
-/// while they hold nothing but compact flat-object lines, and the next step's first
-/// byte is below `stop` (each step reads one byte before and one after it). Stops
+/// Checks the steps of 63 or 64 bytes (by build) from `start` (a line start,
+/// `p[start - 1]` a line feed) while they hold nothing but compact flat-object lines and
+/// end before `stop` (`p[stop]` is read: the byte after a step; and so are bytes before
+/// `start`, as far as 32 back when there are). Stops
 /// after a step with a key as long as one of `lengths` (bit n: a name of n bytes,
 /// n < 63), reporting it in `keys` (else `keys->keys` is 0). Returns where the
 /// unchecked bytes start; `state` is updated for the next call.
