@@ -77,7 +77,10 @@ struct JSONLinesKernelTests {
   static func run(_ lines: [[UInt8]], after before: [[UInt8]], baseline: Bool) -> (Int, [Int]) {
     // A line before the stretch, and valid lines after: at least two steps.
     let after = Array(repeating: Array(valid[0].utf8), count: 8)
-    let all = [Array(valid[1].utf8)] + before + lines + after
+    // The stretch starts 30 to 69 bytes into the file (the kernel looks up to 32 back).
+    let all =
+      [padded(valid[1], by: (lines.count * 7 + before.count * 13 + lines[0].count) % 40)]
+      + before + lines + after
     let file = Array(all.joined(separator: [10])) + [10]
     var checker = LineChecker(
       store: ByteStore(file), names: names, lines: 0..<file.count, baselineKernel: baseline)
