@@ -16,7 +16,7 @@ struct JSONLinesKernelTests {
   static let valid = [
     #"{"title":"item 5","n":5}"#, #"{"a":-10,"height":"x:y,{z}"}"#, #"{"":"","k":0,"z":-0}"#,
     #"{"height":120,"locked":"pinned"}"#, "{\"x\":\"\u{7F} ~'\",\"y\":1234567890}",
-    #"{"pinned":"1","heights":0,"xlocked":-7}"#,
+    #"{"pinned":"1","heights":0,"xlocked":-7}"#, #"{"n":-5,"m":"x","o":"","p":9}"#,
   ]
   /// A byte of every class the rules tell apart, and some they do not.
   static let bytes: [UInt8] =
