@@ -1,7 +1,8 @@
-// JSON Lines' stretch kernel (include/JSONLinesKernel.h): one body (jsonl_step.h),
-// compiled for every processor of the architecture and, on x86-64, again for AVX2,
-// BMI1/2, POPCNT and PCLMUL (32-byte comparisons, the prefix XORs as carry-less
-// multiplications, `andn`, `popcnt`), chosen with `cpuid` at the first call.
+// JSON Lines' stretch kernel (include/JSONLinesKernel.h), in two builds that take the
+// same decisions: the baseline, for every processor of the architecture (jsonl_step.h:
+// the rules as 64-bit masks from SSE2 comparisons on x86-64, from loops elsewhere),
+// and on x86-64 one for AVX2, BMI1/2, POPCNT and PCLMUL that classifies bytes with
+// table lookups (below), chosen with `cpuid` and `xgetbv` at the first call.
 
 #include "CByteMasks.h"
 #include "JSONLinesKernel.h"

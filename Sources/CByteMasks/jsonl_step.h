@@ -1,5 +1,5 @@
-// The body of JSON Lines' stretch kernel (jsonl.c), compiled once per build. The
-// includer defines KERNEL (the function's name), ATTRIBUTES (its target), LOAD(w) (what
+// The body of JSON Lines' baseline stretch kernel (jsonl.c): the rules of
+// JSONLinesFormat+Compact.swift as 64-bit masks. The includer defines KERNEL (the function's name), ATTRIBUTES (its target), LOAD(w) (what
 // a step reads first), EQ(w, c) and RANGE(w, lo, hi) (masks of the step's bytes),
 // ANY_STOP(w), PREFIX_XOR(m) and COUNT(m) (the bits set in m).
 //

@@ -1,7 +1,7 @@
 import CByteMasks
 
 /// Stretches of compact flat-object lines — `{"title":"item 1","n":1}`, no blank outside
-/// strings, strings of plain ASCII, integer values — checked 63 bytes a step as
+/// strings, strings of plain ASCII, integer values — checked 63 or 64 bytes a step as
 /// bit masks, not a line at a time.
 ///
 /// A byte's role comes from comparisons; which bytes are inside strings is the running
@@ -19,8 +19,15 @@ import CByteMasks
 /// - no byte anywhere is a backslash, a control byte but the line feed, or non-ASCII.
 /// The first step with anything else — whitespace, `true`, a fraction, an escape, a
 /// nested value, a mistake — ends the stretch, and the caller checks on line by line
-/// from the last line end, with the scanner that reports errors. The rules are written
-/// once, in C (CByteMasks' `jsonl_step.h`), for every build of the kernel.
+/// from the last line end, with the scanner that reports errors.
+///
+/// The steps are C (CByteMasks' `jsonl.c`), in two builds that decide alike: the
+/// baseline computes the rules above as masks; the AVX2 build looks each byte's class
+/// up from its nibbles, and the classes that may follow it from its class, so that
+/// the rules about a byte and the one before it are one comparison: `{` follows a line
+/// feed, a quote `{`, `,` or `:` (and a closing quote, outside, is followed by `:`, `,`
+/// or `}`), a digit `:`, `-` or a digit but a leading `0`, and so on; a byte inside a
+/// string is not judged by its neighbours. The parities stay masks in both.
 extension LineChecker {
   /// The lines from `start` (a line start after the first) that end before `limit`
   /// and are compact flat objects: how many, and where the last ends (`start` when

@@ -1,11 +1,11 @@
 #ifndef ROWDRAG_JSONLINESKERNEL_H
 #define ROWDRAG_JSONLINESKERNEL_H
 
-// JSON Lines' stretch kernel: the check of compact flat-object lines, 63 bytes a step
-// (JSONLinesFormat+Compact.swift says what it accepts and why). One body, compiled for
-// every x86-64 (SSE2) and for processors with AVX2, BMI, POPCNT and PCLMUL, chosen at
-// run time; other architectures compile the portable masks. Every build takes the
-// same decisions.
+// JSON Lines' stretch kernel: the check of compact flat-object lines, 63 or 64 bytes a
+// step (JSONLinesFormat+Compact.swift says what it accepts). A baseline build for every
+// processor (SSE2 on x86-64, portable masks elsewhere) and, on x86-64, one for AVX2,
+// BMI, POPCNT and PCLMUL, chosen at run time (jsonl.c). Every build takes the same
+// decisions.
 
 #include <stdint.h>
 
