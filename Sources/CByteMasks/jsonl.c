@@ -1,29 +1,96 @@
 // JSON Lines' stretch kernel (include/JSONLinesKernel.h), in two builds that take the
-// same decisions: the baseline, for every processor of the architecture (jsonl_step.h:
-// the rules as 64-bit masks from SSE2 comparisons on x86-64, from loops elsewhere),
+// same decisions: the baseline, for every processor of the architecture (the rules as
+// 64-bit masks from SSE2 comparisons on x86-64, from loops elsewhere),
 // and on x86-64 one for AVX2, BMI1/2, POPCNT and PCLMUL that classifies bytes with
 // table lookups (below), chosen with `cpuid` and `xgetbv` at the first call.
 
 #include "CByteMasks.h"
 #include "JSONLinesKernel.h"
 
-#define KERNEL rowdrag_jsonl_baseline
-#define ATTRIBUTES
-#define LOAD(w)
-#define EQ(w, c) rowdrag_mask_eq((w), (c))
-#define RANGE(w, lo, hi) rowdrag_mask_range((w), (lo), (hi))
-#define ANY_STOP(w) rowdrag_any_json_stop(w)
-#define PREFIX_XOR(m) rowdrag_prefix_xor(m)
-#define COUNT(m) __builtin_popcountll(m)
-#include "jsonl_step.h"
-#undef KERNEL
-#undef ATTRIBUTES
-#undef LOAD
-#undef EQ
-#undef RANGE
-#undef ANY_STOP
-#undef PREFIX_XOR
-#undef COUNT
+/// The baseline build: the rules of JSONLinesFormat+Compact.swift as 64-bit masks, from
+/// SSE2 comparisons on x86-64 and from loops elsewhere (CByteMasks.h).
+///
+/// A step is the 64 bytes from `c - 1`: bit 0 is the last step's last byte, whose masks
+/// it would otherwise carry, so the rules about a byte and the one before it read only
+/// this step's masks (a shift by one); bit 0 is judged by the last step, and the step
+/// judges bits 1–63. Nothing but the parities and a leading zero is carried.
+static int64_t rowdrag_jsonl_baseline(const unsigned char *p, int64_t c, int64_t stop,
+                                      uint64_t lengths, rowdrag_jsonl_state *state,
+                                      rowdrag_jsonl_keys *keys) {
+  uint64_t in_string = state->in_string;
+  uint64_t odd = state->odd;
+  uint64_t last_zero = state->zero;
+  uint64_t last_quote = state->quotes;
+  int64_t newlines = state->newlines;
+  keys->keys = 0;
+  // A name of 63 bytes or more is never compared (`KeyNames.lengths`).
+  lengths &= ~((uint64_t)1 << 63);
+  while (c + 63 <= stop) {
+    const unsigned char *w = p + c - 1;
+    if (rowdrag_any_json_stop(w)) break;
+    uint64_t quote = rowdrag_mask_eq(w, 34);
+    uint64_t nl = rowdrag_mask_eq(w, 10);
+    uint64_t run = rowdrag_prefix_xor(quote) ^ in_string;  // an opening quote up to its close
+    uint64_t inside = run | quote;
+    uint64_t open = quote & run;
+    uint64_t close = quote & ~run;
+    uint64_t lb = rowdrag_mask_eq(w, 123) & ~inside;
+    uint64_t rb = rowdrag_mask_eq(w, 125) & ~inside;
+    uint64_t colon = rowdrag_mask_eq(w, 58) & ~inside;
+    uint64_t comma = rowdrag_mask_eq(w, 44) & ~inside;
+    uint64_t digit = rowdrag_mask_range(w, 48, 57) & ~inside;
+    uint64_t minus = rowdrag_mask_eq(w, 45) & ~inside;
+    uint64_t separators = lb | rb | colon | comma | nl;
+    uint64_t first = rowdrag_prefix_xor(separators) ^ odd;  // 1st, 3rd, … of the line
+    uint64_t opener = lb | comma;
+    uint64_t colon_or_nl = colon | nl;
+    // (Bit 0 of a shifted mask is unknown; the bits it makes wrong are not judged.)
+    uint64_t zero = (rowdrag_mask_eq(w, 48) & ~inside & (colon | minus) << 1) | last_zero;
+    uint64_t wrong = ~inside & ~(separators | digit | minus);
+    // Separators alternate: `{` and `,` first, `:` and the line feed second; `}` first.
+    wrong |= separators & ~(first ^ colon_or_nl);
+    wrong |= lb ^ nl << 1;
+    wrong |= nl ^ rb << 1;  // (a line feed inside a string is not after an outside `}`)
+    wrong |= open & ~((opener | colon) << 1);
+    wrong |= close << 1 & ~(colon | comma | rb);
+    wrong |= opener << 1 & ~quote;
+    wrong |= colon << 1 & ~(quote | digit | minus);
+    wrong |= (comma | rb) & ~((close | digit) << 1);
+    wrong |= colon & ~(close << 1);
+    wrong |= minus & ~(colon << 1);
+    wrong |= zero << 1 & digit;
+    if (wrong >> 1) break;
+    // A closing quote with a quote n + 1 bytes before it ends a key of n bytes, as long
+    // as a name: the caller compares those.
+    uint64_t candidates = 0;
+    for (uint64_t left = lengths; left; left &= left - 1) {
+      int shift = __builtin_ctzll(left) + 1;
+      candidates |= close & (quote << shift | last_quote >> (63 - shift));
+    }
+    candidates &= ~(uint64_t)1;
+    // Carried: the states before bit 63, the next step's bit 0.
+    in_string = (uint64_t)((int64_t)(run << 1) >> 63);
+    odd = (uint64_t)((int64_t)(first << 1) >> 63);
+    last_zero = zero >> 63;
+    last_quote = quote;
+    int64_t before = newlines;
+    newlines += __builtin_popcountll(nl >> 1);
+    c += 63;
+    if (candidates) {
+      keys->keys = candidates;
+      keys->newlines = nl & ~(uint64_t)1;
+      keys->window = c - 64;
+      keys->newlines_before = before;
+      break;
+    }
+  }
+  state->in_string = in_string;
+  state->odd = odd;
+  state->zero = last_zero;
+  state->quotes = last_quote;
+  state->newlines = newlines;
+  return c;
+}
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <cpuid.h>
@@ -67,8 +134,10 @@ FAST static inline __m256i classes(__m256i v) {
 /// quote; `}` a line feed; `:` a quote, a digit or `-`; a line feed `{`.
 FAST static inline __m256i followers(__m256i cls) {
   const __m256i low = _mm256_setr_epi8(
-    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE, 0, 0, 0, 0, 0, 0, 0,
-    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE, 0, 0, 0, 0, 0, 0, 0);
+    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE,
+    0, 0, 0, 0, 0, 0, 0,
+    0, DIGIT, DIGIT | COMMA | RB, 0, (char)(COLON | COMMA | RB), 0, 0, 0, QUOTE,
+    0, 0, 0, 0, 0, 0, 0);
   const __m256i high = _mm256_setr_epi8(
     0, QUOTE, (char)NL, 0, QUOTE | DIGIT | MINUS, 0, 0, 0, LB, 0, 0, 0, 0, 0, 0, 0,
     0, QUOTE, (char)NL, 0, QUOTE | DIGIT | MINUS, 0, 0, 0, LB, 0, 0, 0, 0, 0, 0, 0);
@@ -219,8 +288,8 @@ int rowdrag_jsonl_dispatched(void) { return 0; }
 #endif
 
 rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
-  // The baseline's first step starts at the line feed before the stretch: an even
-  // number of separators before it, and an odd one with it.
+  // The baseline's first step starts at the line feed before the stretch, which its
+  // line's separators before it, `}` last, make an odd number.
   rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 63, 0};
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
   if (kernel == 1 && rowdrag_jsonl_dispatched()) {

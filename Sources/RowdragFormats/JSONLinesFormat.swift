@@ -62,8 +62,8 @@ public enum JSONLinesFormat {
 /// variable: a class's stored scanner would pay a dynamic exclusivity check on every
 /// line.
 ///
-/// Checking and sorting are one pass: a stretch of compact lines is checked 64
-/// bytes at a time and added as that many rows, so no second pass visits the lines to
+/// Checking and sorting are one pass: a stretch of compact lines is checked 63 or 64
+/// bytes a step (`compactLines`) and added as that many rows, so no second pass visits the lines to
 /// sort them.
 struct LineChecker {
   let buf: UnsafeBufferPointer<UInt8>

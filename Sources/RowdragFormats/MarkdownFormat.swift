@@ -23,13 +23,21 @@ public enum MarkdownFormat {
     _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool = true,
     splitAbove: Int = JSONLinesFormat.halvesThreshold
   ) -> BlockList {
+    readHalves(store, isHeader: isHeader, quick: quick, splitAbove: splitAbove).list
+  }
+
+  /// `read`'s list, and whether it joined a second half read at once (tests).
+  static func readHalves(
+    _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool,
+    splitAbove: Int
+  ) -> (list: BlockList, joined: Bool) {
     let buf = store.buffer
     let split = buf.count >= splitAbove && isHeader == nil ? secondHalfStart(buf) : buf.count
     var reader = Reader(store: store, isHeader: isHeader, size: split < buf.count ? buf.count : nil)
     reader.quick = quick
     guard split < buf.count else {
       reader.run(until: buf.count)
-      return reader.builder.build(format: "markdown", labels: .firstLine)
+      return (reader.builder.build(format: "markdown", labels: .firstLine), false)
     }
     let second = SecondHalfBuilder(store: store, from: split) { half in
       var rest = Reader(from: split, builder: half, isHeader: nil)
@@ -40,13 +48,14 @@ public enum MarkdownFormat {
       half = rest.builder
     }
     BackgroundThread.overlap({ second.run() }) { reader.run(until: split) }
-    if reader.lines.offset == split && reader.fence == nil {
+    let joined = reader.lines.offset == split && reader.fence == nil
+    if joined {
       reader.closeItem()
       reader.builder.append(second.builder)
     } else {
       reader.run(until: buf.count)
     }
-    return reader.builder.build(format: "markdown", labels: .firstLine)
+    return (reader.builder.build(format: "markdown", labels: .firstLine), joined)
   }
 
   /// How far past the middle a line that may start a second half is looked for.
@@ -54,9 +63,9 @@ public enum MarkdownFormat {
 
   /// Where a second half may start: the first line past the middle, within
   /// `splitSearch` bytes, that starts a list item or is a heading from column 0. Unless
-  /// it is inside a code fence, such a line ends any open item whatever came before
-  /// (`Reader.take`), so a reader starting there decides as one that read the lines
-  /// before it. The end when there is none.
+  /// it is inside a code fence or front matter, such a line ends any open item whatever
+  /// came before (`Reader.take`), so a reader starting there decides as one that read
+  /// the lines before it. The end when there is none.
   static func secondHalfStart(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
     let middle = JSONLinesFormat.secondHalfStart(buf)
     var lines = LineCursor(buf, from: middle)

@@ -5,8 +5,9 @@ import RowdragFormats
 /// Arbitrary bytes under every structured format (FORMATS.md): the first byte picks the
 /// format and its parameters. An input loads or fails with an error, never a trap; a
 /// loaded one prints back byte for byte, and after reordering within and across
-/// sections every input line is still in the output exactly once. Todo, Markdown and
-/// M3U files read in two halves (forced) give the one pass's rows, sections and output.
+/// sections every input line is still in the output exactly once. Todo, Markdown, M3U,
+/// CSV and TSV files read in two halves (forced) give the one pass's error, or its
+/// rows, sections and output.
 enum FormatsTarget {
   static let choices = [
     "todo", "markdown", "csv", "csv header=no label=2", "tsv label=b", "csv delimiter=;",
@@ -24,11 +25,11 @@ enum FormatsTarget {
     if first & 0x80 != 0 && (choice.name == "markdown" || choice.name == "text") {
       options.headerPattern = "^#"
     }
+    if options.headerPattern == nil { halvesAgree(choice, input) }
     guard
       let (document, _) = try? ListLoader.load(
         store: ByteStore(input), name: "<fuzz>", options: options)
     else { return }
-    if options.headerPattern == nil { halvesAgree(choice.name, input) }
     let counts = document.sectionRowCounts
     let total = counts.reduce(0, +)
     let starts = Sections.starts(counts)
@@ -54,24 +55,36 @@ enum FormatsTarget {
   }
 
   /// For the formats read in two halves on a large file, checks that a read forced
-  /// into halves decides as one pass: rows, sections, and the output reversed.
-  static func halvesAgree(_ format: String, _ input: [UInt8]) {
-    let read: ((Int) -> BlockList)? =
-      switch format {
+  /// into halves decides as one pass: the same error, or the same rows, sections, and
+  /// output reversed.
+  static func halvesAgree(_ choice: FormatChoice, _ input: [UInt8]) {
+    let delimited = DelimitedFormat.Parameters(
+      name: choice.name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
+      header: choice.value("header") != "no", label: choice.values["label"])
+    let read: ((Int) throws -> BlockList)? =
+      switch choice.name {
       case "todo": { TodoFormat.read(ByteStore(input), splitAbove: $0) }
       case "markdown": { MarkdownFormat.read(ByteStore(input), isHeader: nil, splitAbove: $0) }
       case "m3u": { M3UFormat.read(ByteStore(input), splitAbove: $0) }
+      case "csv", "tsv": { try DelimitedFormat.read(ByteStore(input), delimited, splitAbove: $0) }
       default: nil
       }
     guard let read else { return }
-    let one = read(.max)
-    let two = read(0)
-    let counts = one.sectionRowCounts
-    precondition(two.sectionRowCounts == counts && two.blocks.count == one.blocks.count)
-    let starts = Sections.starts(counts)
-    let reversed = Sections.reversed(counts)
-    precondition(
-      Sections.printed(one, reversed, starts) == Sections.printed(two, reversed, starts))
+    let one = Result { try read(.max) }
+    let two = Result { try read(0) }
+    switch (one, two) {
+    case (.success(let one), .success(let two)):
+      let counts = one.sectionRowCounts
+      precondition(two.sectionRowCounts == counts && two.blocks.count == one.blocks.count)
+      let starts = Sections.starts(counts)
+      let reversed = Sections.reversed(counts)
+      precondition(
+        Sections.printed(one, reversed, starts) == Sections.printed(two, reversed, starts))
+    case (.failure(let one), .failure(let two)):
+      precondition("\(one)" == "\(two)")
+    default:
+      preconditionFailure("one pass and two halves disagree on an error")
+    }
   }
 
   /// Whether `output` holds `input`'s lines, each once. A byte-order mark that starts

@@ -1,3 +1,5 @@
+import CByteMasks
+import Foundation
 import RowdragBase
 import RowdragTestSupport
 import Testing
@@ -74,7 +76,9 @@ struct JSONLinesKernelTests {
 
   /// What a kernel decided for `lines` (each without its line feed) after `before`: the
   /// lines it counted, and the rows among them with a key named by `names`.
-  static func run(_ lines: [[UInt8]], after before: [[UInt8]], baseline: Bool) -> (Int, [Int]) {
+  static func run(
+    _ lines: [[UInt8]], after before: [[UInt8]], baseline: Bool, names: [[UInt8]] = names
+  ) -> (Int, [Int]) {
     // A line before the stretch, and valid lines after: at least two steps.
     let after = Array(repeating: Array(valid[0].utf8), count: 8)
     // The stretch starts 30 to 69 bytes into the file (the kernel looks up to 32 back).
@@ -192,6 +196,51 @@ struct JSONLinesKernelTests {
       }
     }
     #expect(counts.0 > 400 && counts.1 > 2000, "\(counts)")
+  }
+
+  @Test("keys of 0 to 62 bytes named, in one step or across two")
+  func nameLengths() {
+    let long = String(repeating: "k", count: 62)
+    let names = ["", "n", "heights", long].map { Array($0.utf8) }
+    let keys = ["", "n", "m", "heights", "height", long, long + "k", String(long.dropLast())]
+    var rng = SplitMix64(seed: 4)
+    var named = 0
+    for _ in 0..<300 {
+      var lines: [[UInt8]] = []
+      var expected: [Int] = []
+      for row in 0..<(1 + rng.next(12)) {
+        let chosen = (0...rng.next(2)).map { _ in keys[rng.next(keys.count)] }
+        let members = chosen.enumerated().map { #""\#($1)":\#($0)"# }
+        lines.append(Array(("{" + members.joined(separator: ",") + "}").utf8))
+        if chosen.contains(where: { names.contains(Array($0.utf8)) }) { expected.append(row) }
+      }
+      let before = [Self.padded(Self.valid[0], by: rng.next(40))]
+      for baseline in [false, true] {
+        let run = Self.run(lines, after: before, baseline: baseline, names: names)
+        #expect(run.0 >= lines.count + 1)
+        let rows = run.1.filter { $0 >= 1 && $0 <= lines.count }.map { $0 - 1 }
+        #expect(
+          rows == expected,
+          "baseline \(baseline): \(lines.map { String(decoding: $0, as: UTF8.self) })")
+      }
+      named += expected.count
+    }
+    #expect(named > 500)
+  }
+
+  @Test("the AVX2 build runs where the processor has AVX2, BMI1/2, POPCNT and PCLMUL")
+  func buildChosen() throws {
+    #if arch(x86_64) && os(Linux)
+      let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+      let flags = Set(
+        info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ")
+          .map(String.init) ?? [])
+      let capable = ["avx2", "bmi1", "bmi2", "popcnt", "pclmulqdq"].allSatisfy(flags.contains)
+      #expect(rowdrag_jsonl_dispatched() == (capable ? 1 : 0), "flags: \(flags.sorted())")
+      #expect(LineChecker.compactStep(baseline: false) == (capable ? 64 : 63))
+    #else
+      #expect(rowdrag_jsonl_dispatched() == 0)
+    #endif
   }
 
   @Test("3,000 lines with two to four random mutations")

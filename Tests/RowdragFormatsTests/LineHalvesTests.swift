@@ -137,4 +137,25 @@ struct LineHalvesTests {
     }
     #expect(split > 1500, "only \(split) files were split")
   }
+
+  @Test("a Markdown file's second half is kept unless a fence or front matter is open there")
+  func markdownJoins() {
+    let items = String(repeating: "- item\n  more\n", count: 200)
+    let cases: [(text: String, joined: Bool)] = [
+      (items + items, true),
+      ("# One\n" + items + "## Two\n" + items, true),
+      ("```\n" + items + items + "```\n", false),
+      ("---\n" + items + items + "---\n" + items, false),
+      ("- a\n  ```\n" + items + items + "  ```\n", false),
+    ]
+    for (text, joined) in cases {
+      let bytes = Array(text.utf8)
+      let halves = MarkdownFormat.readHalves(
+        ByteStore(bytes), isHeader: nil, quick: true, splitAbove: 0)
+      #expect(halves.joined == joined, "\(text.prefix(40).debugDescription)")
+      let one = MarkdownFormat.read(ByteStore(bytes), isHeader: nil, splitAbove: .max)
+      #expect(
+        (try? MarkdownQuickTests.outcome(halves.list)) == (try? MarkdownQuickTests.outcome(one)))
+    }
+  }
 }

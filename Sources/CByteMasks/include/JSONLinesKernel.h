@@ -42,13 +42,14 @@ typedef struct {
 /// The state before the first step of a stretch (at a line start) for `kernel`.
 rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel);
 
-/// Checks the steps of 63 or 64 bytes (by build) from `start` (a line start,
-/// `p[start - 1]` a line feed) while they hold nothing but compact flat-object lines and
-/// end before `stop` (`p[stop]` is read: the byte after a step; and so are bytes before
-/// `start`, as far as 32 back when there are). Stops
-/// after a step with a key as long as one of `lengths` (bit n: a name of n bytes,
-/// n < 63), reporting it in `keys` (else `keys->keys` is 0). Returns where the
-/// unchecked bytes start; `state` is updated for the next call.
+/// Checks the steps of 63 or 64 bytes (by build) from `start` while they hold nothing
+/// but compact flat-object lines and end before `stop` (no byte at or after `stop` is
+/// read; the baseline reads the byte before each step, and the AVX2 build the 32 bytes
+/// before `start` when there are). A stretch's first call starts at a line start
+/// (`p[start - 1]` a line feed) with `rowdrag_jsonl_begin`'s state; each later call
+/// starts where the last returned, with the state it left. Stops after a step with a
+/// key as long as one of `lengths` (bit n: a name of n bytes, n < 63), reporting it in
+/// `keys` (else `keys->keys` is 0). Returns where the unchecked bytes start.
 ///
 /// `kernel`: 0 the baseline build, 1 the fastest this processor runs.
 int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start, int64_t stop,
