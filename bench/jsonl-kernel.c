@@ -4,7 +4,7 @@
 // builds, minimum of 5 runs:
 //
 //   clang -O2 -ISources/CByteMasks/include -ISources/CByteMasks bench/jsonl-kernel.c \
-//     Sources/CByteMasks/jsonl.c -o /tmp/jsonl-kernel
+//     Sources/CByteMasks/jsonl.c Sources/CByteMasks/dispatch.c -o /tmp/jsonl-kernel
 //   /tmp/jsonl-kernel bench/data/formats/values-10m.jsonl
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "Dispatch.h"
 #include "JSONLinesKernel.h"
 
 static double now(void) {
@@ -48,7 +49,7 @@ int main(int argc, char **argv) {
       if (ms < best) best = ms;
     }
     printf("%s build (steps of %ld bytes): %ld of %ld bytes, %ld line feeds, min %.1f ms\n",
-           kernel == 0 ? "baseline" : rowdrag_jsonl_dispatched() ? "AVX2" : "baseline",
+           kernel == 0 ? "baseline" : rowdrag_avx2_dispatched() ? "AVX2" : "baseline",
            (long)s.step, end, n, (long)s.newlines, best);
   }
   return 0;

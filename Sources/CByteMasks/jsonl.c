@@ -5,6 +5,7 @@
 // table lookups (below), chosen with `cpuid` and `xgetbv` at the first call.
 
 #include "CByteMasks.h"
+#include "Dispatch.h"
 #include "JSONLinesKernel.h"
 
 /// The baseline build: the rules of JSONLinesFormat+Compact.swift as 64-bit masks, from
@@ -93,7 +94,6 @@ static int64_t rowdrag_jsonl_baseline(const unsigned char *p, int64_t c, int64_t
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <cpuid.h>
 #include <immintrin.h>
 
 #define FAST __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
@@ -256,35 +256,6 @@ FAST static int64_t rowdrag_jsonl_avx2(const unsigned char *p, int64_t c, int64_
   return c;
 }
 
-/// Whether the processor has AVX2, BMI1/2, POPCNT and PCLMUL, and the system saves
-/// the vector registers.
-static int has_avx2(void) {
-  unsigned a, b, c, d;
-  if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-  int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, pclmul = (c >> 1) & 1;
-  int popcnt = (c >> 23) & 1;
-  if (!osxsave || !avx || !pclmul || !popcnt) return 0;
-  unsigned lo, hi;
-  __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-  if ((lo & 6) != 6) return 0;  // XMM and YMM registers
-  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-  return ((b >> 5) & 1) && ((b >> 3) & 1) && ((b >> 8) & 1);  // AVX2, BMI1, BMI2
-}
-
-int rowdrag_jsonl_dispatched(void) {
-  static int known = -1;
-  int best = __atomic_load_n(&known, __ATOMIC_RELAXED);
-  if (best < 0) {
-    best = has_avx2();
-    __atomic_store_n(&known, best, __ATOMIC_RELAXED);
-  }
-  return best;
-}
-
-#else
-
-int rowdrag_jsonl_dispatched(void) { return 0; }
-
 #endif
 
 rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
@@ -292,7 +263,7 @@ rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
   // line's separators before it, `}` last, make an odd number.
   rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 63, 0};
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  if (kernel == 1 && rowdrag_jsonl_dispatched()) {
+  if (kernel == 1 && rowdrag_avx2_dispatched()) {
     s.odd = 0;
     s.step = 64;
   }
@@ -306,7 +277,7 @@ int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start,
                               uint64_t lengths, rowdrag_jsonl_state *state,
                               rowdrag_jsonl_keys *keys) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  if (kernel == 1 && rowdrag_jsonl_dispatched()) {
+  if (kernel == 1 && rowdrag_avx2_dispatched()) {
     return rowdrag_jsonl_avx2(p, start, stop, lengths, state, keys);
   }
 #endif

@@ -236,10 +236,10 @@ struct JSONLinesKernelTests {
         info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ")
           .map(String.init) ?? [])
       let capable = ["avx2", "bmi1", "bmi2", "popcnt", "pclmulqdq"].allSatisfy(flags.contains)
-      #expect(rowdrag_jsonl_dispatched() == (capable ? 1 : 0), "flags: \(flags.sorted())")
+      #expect(rowdrag_avx2_dispatched() == (capable ? 1 : 0), "flags: \(flags.sorted())")
       #expect(LineChecker.compactStep(baseline: false) == (capable ? 64 : 63))
     #else
-      #expect(rowdrag_jsonl_dispatched() == 0)
+      #expect(rowdrag_avx2_dispatched() == 0)
     #endif
   }
 

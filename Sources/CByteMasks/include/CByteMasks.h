@@ -106,7 +106,9 @@ static inline uint64_t rowdrag_prefix_xor(uint64_t m) {
   return m;
 }
 
-// JSON Lines' stretch kernel, compiled in jsonl.c.
+// The kernels with an AVX2 build (dispatch.c, jsonl.c, quoted.c).
+#include "Dispatch.h"
 #include "JSONLinesKernel.h"
+#include "QuotedLines.h"
 
 #endif

@@ -56,7 +56,4 @@ int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start,
                               uint64_t lengths, rowdrag_jsonl_state *state,
                               rowdrag_jsonl_keys *keys);
 
-/// 1 when `rowdrag_jsonl_compact(1, …)` runs a build other than the baseline.
-int rowdrag_jsonl_dispatched(void);
-
 #endif
