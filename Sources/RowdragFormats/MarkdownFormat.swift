@@ -1,3 +1,4 @@
+import CByteMasks
 import RowdragSystem
 
 /// Markdown lists (FORMATS.md §3.3): each top-level list item with its nested items,
@@ -380,6 +381,7 @@ public enum MarkdownFormat {
 /// what it refuses, the line-by-line reading decides.
 enum MarkdownItemRule: LineRule {
   static var lookahead: Int { 2 }
+  static var avx2: Int32? { Int32(ROWDRAG_RULE_MARKDOWN_ITEM) }
 
   @inline(__always)
   static func refuses(

@@ -1,3 +1,4 @@
+import CByteMasks
 import RowdragSystem
 
 /// Finds `\n` bytes. Lines in lists are short (about 20 bytes), so a `memchr` call per
@@ -124,11 +125,23 @@ enum NewlineScanner {
   /// and the caller reads on line by line from its last line end: what a format whose
   /// lines decide by their first bytes (todo's `#` and blank lines, CSV's blank lines,
   /// Markdown's `- ` items) pays for its common lines is about what counting them costs.
+  ///
+  /// Where the processor has AVX2 (`rowdrag_avx2_dispatched`), a rule with a C twin
+  /// (`LineRule.avx2`) runs C's steps (`rowdrag_plain_lines_avx2`, CByteMasks'
+  /// `plain.c`): the same steps and decisions, unless `baseline` asks for this loop
+  /// (tests compare the two).
   @inline(__always)
   static func plainLines<Rule: LineRule>(
-    from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, _ rule: Rule.Type
+    from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, _ rule: Rule.Type,
+    baseline: Bool = false
   ) -> (count: Int, end: Int) {
     guard let base = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
+    if !baseline, let id = Rule.avx2, rowdrag_avx2_dispatched() != 0 {
+      var newlines: Int64 = 0
+      let c = Int(rowdrag_plain_lines_avx2(base, Int64(start), Int64(limit), id, &newlines))
+      guard newlines > 0 else { return (0, start) }
+      return (Int(newlines), lineStart(before: c + 1, in: buf))
+    }
     let p = UnsafeRawPointer(base)
     let newline = SIMD16<UInt8>(repeating: 10)
     var acc = SIMD16<UInt8>()
@@ -294,6 +307,9 @@ private struct BlockCounter: @unchecked Sendable {
 protocol LineRule {
   /// Bytes past a step that `refuses` reads.
   static var lookahead: Int { get }
+  /// The rule's number in CByteMasks' `plain.c` (`ROWDRAG_RULE_…`), when it has an
+  /// AVX2 twin there.
+  static var avx2: Int32? { get }
   /// Nonzero when a lane of `bytes` (at offset `at` of `base`) ends the stretch;
   /// `starts` marks the lanes that start a line.
   static func refuses(
@@ -303,6 +319,7 @@ protocol LineRule {
 
 extension LineRule {
   static var lookahead: Int { 0 }
+  static var avx2: Int32? { nil }
 
   /// Nonzero when a lane of `mask` is true.
   @inline(__always)
@@ -315,6 +332,8 @@ extension LineRule {
 /// Lines whose first byte is `$` or above: git todo commands (no blank, comment or
 /// indented line).
 enum TodoLineRule: LineRule {
+  static var avx2: Int32? { Int32(ROWDRAG_RULE_TODO) }
+
   @inline(__always)
   static func refuses(
     _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int
@@ -327,6 +346,8 @@ enum TodoLineRule: LineRule {
 /// Lines without a quote whose first byte is no control byte up to CR: CSV and TSV
 /// records of one line (no blank line).
 enum DelimitedLineRule: LineRule {
+  static var avx2: Int32? { Int32(ROWDRAG_RULE_DELIMITED) }
+
   @inline(__always)
   static func refuses(
     _ bytes: SIMD16<UInt8>, _ starts: SIMDMask<SIMD16<Int8>>, _ base: UnsafeRawPointer, _ at: Int

@@ -1,0 +1,98 @@
+import RowdragBase
+import RowdragTestSupport
+import Testing
+
+@testable import RowdragFormats
+
+/// The stretch counters with an AVX2 build decide alike in the Swift loop and in the
+/// build this processor may run: CSV's one-line quoted records
+/// (`DelimitedFormat.quotedLines`; random files of records with quoted fields, `""`,
+/// quotes inside fields, CR, line feeds inside quotes, control bytes and other
+/// delimiters) and the plain lines of todo, CSV/TSV and Markdown
+/// (`NewlineScanner.plainLines` under each `LineRule`), counted from every line start
+/// and up to random limits, give the same count and end both ways.
+@Suite("stretch counters: the Swift loop and the AVX2 build")
+struct StretchKernelTests {
+  static let pieces = [
+    "item1,1,\"note 1\"", "a,b,c", "\"q\",\"r\",s", "x,\"he said \"\"hi\"\"\",5", "\"\",,",
+    "p,q\"r,s", "\"two\nlines\",3", "\"cr\"\r", "plain,record,here", "\u{1}", "\r", "",
+    "\"open,", "a;\"b\";c", "t\t\"u\"\tv", "\"x\"y,1",
+    "long,\"" + String(repeating: "w", count: 70)
+      + "\",z",
+  ]
+
+  @Test("CSV's quoted records: 4,000 random files, every line start")
+  func quotedRecords() {
+    var rng = SplitMix64(seed: 64)
+    var counted = 0
+    var compared = 0
+    for trial in 0..<4000 {
+      var text = ""
+      for _ in 0..<(4 + rng.next(40)) {
+        let clean = rng.next(5) != 0
+        let piece = clean ? Self.pieces[rng.next(3)] : Self.pieces[rng.next(Self.pieces.count)]
+        text += piece + "\n"
+      }
+      let bytes = Array(text.utf8)
+      let delimiter: UInt8 = [44, 44, 59, 9][rng.next(4)]
+      let store = ByteStore(bytes)
+      let buf = store.buffer
+      for start in 1..<bytes.count where bytes[start - 1] == 10 && bytes[start] > 13 {
+        let limit = rng.next(2) == 0 ? bytes.count : start + rng.next(bytes.count - start + 1)
+        let swift = DelimitedFormat.quotedLines(
+          from: start, until: limit, in: buf, delimiter: delimiter, baseline: true)
+        let best = DelimitedFormat.quotedLines(
+          from: start, until: limit, in: buf, delimiter: delimiter)
+        #expect(
+          swift.count == best.count && swift.end == best.end,
+          "trial \(trial) from \(start) to \(limit): \(swift) against \(best)")
+        compared += 1
+        if swift.count > 0 { counted += 1 }
+      }
+    }
+    #expect(compared > 50_000 && counted > 8_000, "\(compared) compared, \(counted) counted")
+  }
+
+  static let lines = [
+    "- item", "* item", "+ item", "-item", "- - -", "* *x", "+ +", "-  two", "- ,", "-\tx",
+    "- \u{1}", "pick 1234567 msg", "# comment", "", " indented", "\t", "$ x", "#", "!bang",
+    "a,b,c", "\"q\",1", "\r", "x\u{0D}", "\u{0E}y", "fixup abc", "- [ ] task", "- é",
+  ]
+
+  /// Checks `rule` both ways from every line start of random files of `lines`, mostly
+  /// of the lines it accepts (`plain`); how many started a stretch.
+  static func check<Rule: LineRule>(_ rule: Rule.Type, plain: [String], seed: UInt64) -> Int {
+    var rng = SplitMix64(seed: seed)
+    var counted = 0
+    for trial in 0..<1500 {
+      var text = ""
+      for _ in 0..<(4 + rng.next(50)) {
+        let line = rng.next(6) != 0 ? plain[rng.next(plain.count)] : lines[rng.next(lines.count)]
+        text += line + "\n"
+      }
+      let bytes = Array(text.utf8)
+      let buf = ByteStore(bytes).buffer
+      for start in 1..<bytes.count where bytes[start - 1] == 10 {
+        let limit = rng.next(2) == 0 ? bytes.count : start + rng.next(bytes.count - start + 1)
+        let swift = NewlineScanner.plainLines(
+          from: start, until: limit, in: buf, rule, baseline: true)
+        let best = NewlineScanner.plainLines(from: start, until: limit, in: buf, rule)
+        #expect(
+          swift.count == best.count && swift.end == best.end,
+          "\(rule) trial \(trial) from \(start) to \(limit): \(swift) against \(best)")
+        if swift.count > 0 { counted += 1 }
+      }
+    }
+    return counted
+  }
+
+  @Test("todo, CSV/TSV and Markdown item lines: 1,500 random files each, every line start")
+  func plainLines() {
+    let todo = ["pick 1234567 msg", "fixup abc", "$ x"]
+    let delimited = ["a,b,c", "pick 1", "- item"]
+    let items = ["- item", "* item", "+ x", "- [ ] task"]
+    #expect(Self.check(TodoLineRule.self, plain: todo, seed: 1) > 5000)
+    #expect(Self.check(DelimitedLineRule.self, plain: delimited, seed: 2) > 5000)
+    #expect(Self.check(MarkdownItemRule.self, plain: items, seed: 3) > 5000)
+  }
+}
