@@ -1,6 +1,7 @@
 // The line formats' plain-line stretches with AVX2 (include/PlainLines.h): each rule of
-// NewlineScanner.swift's `LineRule`s on 32 bytes a comparison instead of 16, and the
-// line feeds counted with `popcnt` instead of in vector lanes.
+// NewlineScanner.swift's `LineRule`s, and M3U's `#` line and path pairs, on 32 bytes a
+// comparison instead of 16, and the line feeds counted with `popcnt` instead of in
+// vector lanes.
 
 #include "PlainLines.h"
 
@@ -8,6 +9,12 @@
 #include <immintrin.h>
 
 #define FAST __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
+
+/// Bit k set when byte k of the 64 bytes `lo` and `hi` has bit 7 set.
+FAST static inline uint64_t bits(__m256i lo, __m256i hi) {
+  return (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32 |
+         (uint32_t)_mm256_movemask_epi8(lo);
+}
 
 /// The bytes of `v` at most `c` (unsigned), as all-ones bytes.
 FAST static inline __m256i at_most(__m256i v, char c) {
@@ -76,7 +83,38 @@ FAST int64_t rowdrag_plain_lines_avx2(const unsigned char *p, int64_t start, int
   }
 }
 
+FAST int64_t rowdrag_paired_lines_avx2(const unsigned char *p, int64_t c, int64_t limit,
+                                       int64_t *newlines) {
+  const __m256i newline = _mm256_set1_epi8('\n'), hash = _mm256_set1_epi8('#');
+  uint64_t odd = 0;
+  int64_t count = 0;
+  while (c + 64 <= limit) {
+    __m256i b0 = _mm256_loadu_si256((const __m256i *)(p + c - 1));
+    __m256i b1 = _mm256_loadu_si256((const __m256i *)(p + c + 31));
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)(p + c));
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + c + 32));
+    uint64_t starts = bits(_mm256_cmpeq_epi8(b0, newline), _mm256_cmpeq_epi8(b1, newline));
+    uint64_t comment = bits(_mm256_cmpeq_epi8(v0, hash), _mm256_cmpeq_epi8(v1, hash));
+    uint64_t low = bits(at_most(v0, 34), at_most(v1, 34));  // blank, control, `!`, `"`
+    __m128i product =
+      _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)starts), _mm_set1_epi8(-1), 0);
+    uint64_t first = (uint64_t)_mm_cvtsi128_si64(product) ^ odd;  // 1st, 3rd, … start
+    if (starts & ((first ^ comment) | low)) break;
+    odd = 0 - (first >> 63);
+    count += _mm_popcnt_u64(bits(_mm256_cmpeq_epi8(v0, newline), _mm256_cmpeq_epi8(v1, newline)));
+    c += 64;
+  }
+  *newlines += count;
+  return c;
+}
+
 #else
+
+int64_t rowdrag_paired_lines_avx2(const unsigned char *p, int64_t start, int64_t limit,
+                                  int64_t *newlines) {
+  (void)p, (void)limit, (void)newlines;
+  return start;
+}
 
 int64_t rowdrag_plain_lines_avx2(const unsigned char *p, int64_t start, int64_t limit, int rule,
                                  int64_t *newlines) {

@@ -122,10 +122,35 @@ public enum M3UFormat {
   /// is the running parity of the line starts before each (a prefix XOR). The first
   /// step with a line start out of turn ends the stretch, and the caller reads on line
   /// by line from the last entry's end.
-  static func pairedLines(from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>)
-    -> (count: Int, end: Int)
-  {
+  ///
+  /// Where the processor has AVX2 (`rowdrag_avx2_dispatched`), the steps are C's
+  /// (`rowdrag_paired_lines_avx2`, CByteMasks' `plain.c`), the same decisions, unless
+  /// `baseline` asks for this loop (tests compare the two).
+  static func pairedLines(
+    from start: Int, until limit: Int, in buf: UnsafeBufferPointer<UInt8>, baseline: Bool = false
+  ) -> (count: Int, end: Int) {
     guard let p = buf.baseAddress, start >= 1, limit <= buf.count else { return (0, start) }
+    var newlines = 0
+    var c = start
+    if !baseline && rowdrag_avx2_dispatched() != 0 {
+      var counted: Int64 = 0
+      c = Int(rowdrag_paired_lines_avx2(p, Int64(start), Int64(limit), &counted))
+      newlines = Int(counted)
+    } else {
+      (c, newlines) = pairedSteps(from: start, until: limit, in: p)
+    }
+    let pairs = newlines / 2
+    guard pairs > 0 else { return (0, start) }
+    // The end of the last line counted; one line further back when it is a `#` line.
+    var end = NewlineScanner.lineStart(before: c + 1, in: buf)
+    if newlines % 2 == 1 { end = NewlineScanner.lineStart(before: end, in: buf) }
+    return (pairs, end)
+  }
+
+  /// `pairedLines`' steps in Swift: where they stop, and the line feeds before.
+  private static func pairedSteps(from start: Int, until limit: Int, in p: UnsafePointer<UInt8>)
+    -> (end: Int, newlines: Int)
+  {
     let raw = UnsafeRawPointer(p)
     var tally = NewlineTally()
     var odd: UInt64 = 0  // all ones when the line starts so far are odd in number
@@ -143,13 +168,7 @@ public enum M3UFormat {
       tally.add64(raw, at: c)
       c += 64
     }
-    let newlines = tally.count
-    let pairs = newlines / 2
-    guard pairs > 0 else { return (0, start) }
-    // The end of the last line counted; one line further back when it is a `#` line.
-    var end = NewlineScanner.lineStart(before: c + 1, in: buf)
-    if newlines % 2 == 1 { end = NewlineScanner.lineStart(before: end, in: buf) }
-    return (pairs, end)
+    return (c, tally.count)
   }
 
   /// An entry's label: the title after the comma of its first `#EXTINF:` line that has

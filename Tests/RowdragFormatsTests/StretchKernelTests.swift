@@ -8,9 +8,9 @@ import Testing
 /// build this processor may run: CSV's one-line quoted records
 /// (`DelimitedFormat.quotedLines`; random files of records with quoted fields, `""`,
 /// quotes inside fields, CR, line feeds inside quotes, control bytes and other
-/// delimiters) and the plain lines of todo, CSV/TSV and Markdown
-/// (`NewlineScanner.plainLines` under each `LineRule`), counted from every line start
-/// and up to random limits, give the same count and end both ways.
+/// delimiters), the plain lines of todo, CSV/TSV and Markdown (`NewlineScanner.plainLines`
+/// under each `LineRule`) and M3U's entry pairs (`M3UFormat.pairedLines`), counted from
+/// every line start and up to random limits, give the same count and end both ways.
 @Suite("stretch counters: the Swift loop and the AVX2 build")
 struct StretchKernelTests {
   static let pieces = [
@@ -94,5 +94,34 @@ struct StretchKernelTests {
     #expect(Self.check(TodoLineRule.self, plain: todo, seed: 1) > 5000)
     #expect(Self.check(DelimitedLineRule.self, plain: delimited, seed: 2) > 5000)
     #expect(Self.check(MarkdownItemRule.self, plain: items, seed: 3) > 5000)
+  }
+
+  @Test("M3U's `#` line and path pairs: 1,500 random playlists, every line start")
+  func pairedLines() {
+    var rng = SplitMix64(seed: 5)
+    let others = LineHalvesTests.m3uLines + ["\"quoted.mp3", "!bang", "$dollar.mp3", "\u{1}x"]
+    var counted = 0
+    for trial in 0..<1500 {
+      var text = ""
+      for _ in 0..<(4 + rng.next(40)) {
+        if rng.next(6) != 0 {
+          text += "#EXTINF:\(rng.next(300)),Artist - Song\nmusic/\(rng.next(99)).mp3\n"
+        } else {
+          text += others[rng.next(others.count)] + "\n"
+        }
+      }
+      let bytes = Array(text.utf8)
+      let buf = ByteStore(bytes).buffer
+      for start in 1..<bytes.count where bytes[start - 1] == 10 {
+        let limit = rng.next(2) == 0 ? bytes.count : start + rng.next(bytes.count - start + 1)
+        let swift = M3UFormat.pairedLines(from: start, until: limit, in: buf, baseline: true)
+        let best = M3UFormat.pairedLines(from: start, until: limit, in: buf)
+        #expect(
+          swift.count == best.count && swift.end == best.end,
+          "trial \(trial) from \(start) to \(limit): \(swift) against \(best)")
+        if swift.count > 0 { counted += 1 }
+      }
+    }
+    #expect(counted > 5000, "\(counted) counted")
   }
 }

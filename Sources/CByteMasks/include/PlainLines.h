@@ -19,4 +19,11 @@ enum { ROWDRAG_RULE_TODO = 0, ROWDRAG_RULE_DELIMITED = 1, ROWDRAG_RULE_MARKDOWN_
 int64_t rowdrag_plain_lines_avx2(const unsigned char *p, int64_t start, int64_t limit, int rule,
                                  int64_t *newlines);
 
+/// M3U's `M3UFormat.pairedLines`: counts the 64-byte steps from `start` (a line start
+/// after the first) whose line starts alternate, a `#` line then one starting with `$`
+/// or above, as far as `limit`; adds their line feeds to `newlines` and returns where
+/// the uncounted bytes start. Only where `rowdrag_avx2_dispatched` says so.
+int64_t rowdrag_paired_lines_avx2(const unsigned char *p, int64_t start, int64_t limit,
+                                  int64_t *newlines);
+
 #endif
