@@ -90,8 +90,15 @@ public final class OutputSink {
       try flush()
       // Large spans come straight from a mapped list file: the kernel reads them first,
       // so a file shrunk meanwhile is an `EFAULT` here rather than a SIGBUS in rowdrag.
-      if let file, copiesFiles {
-        try copy(bytes, from: file)
+      if let file {
+        // The mapping's pages are dropped behind the write (`PageRelease`).
+        try PageRelease.during(bytes) { (progress) throws in
+          if copiesFiles {
+            try copy(bytes, from: file, progress: progress)
+          } else {
+            try emit(bytes, progress: progress)
+          }
+        }
       } else {
         try emit(bytes)
       }
@@ -132,10 +139,13 @@ public final class OutputSink {
   /// times the CPU time of writing it from memory in 128 KiB writes, while a stretch
   /// that keeps its place within the pages costs the same either way (bench/README.md,
   /// "copying by pages"). Such a stretch is written.
-  private func copy(_ bytes: UnsafeRawBufferPointer, from file: FileBytes) throws {
+  /// `progress` hears how many bytes are out after each call.
+  private func copy(
+    _ bytes: UnsafeRawBufferPointer, from file: FileBytes, progress: (Int) -> Void
+  ) throws {
     guard case .descriptor(let fd) = destination else { return }
     guard let at = System.position(of: fd), (file.offset - at) % System.pageSize == 0 else {
-      return try emit(bytes)
+      return try emit(bytes, progress: progress)
     }
     hash?.add(bytes)
     var done = 0
@@ -147,14 +157,20 @@ public final class OutputSink {
         break
       }
       done += n
+      progress(done)
     }
     copiedBytes += done
     if done < bytes.count {
-      try emit(UnsafeRawBufferPointer(rebasing: bytes[done...]), hashing: false)
+      try emit(UnsafeRawBufferPointer(rebasing: bytes[done...]), hashing: false) {
+        progress(done + $0)
+      }
     }
   }
 
-  private func emit(_ bytes: UnsafeRawBufferPointer, hashing: Bool = true) throws {
+  /// Writes `bytes` from memory; `progress` hears how many are out after each write.
+  private func emit(
+    _ bytes: UnsafeRawBufferPointer, hashing: Bool = true, progress: (Int) -> Void = { _ in }
+  ) throws {
     guard case .descriptor(let fd) = destination, var base = bytes.baseAddress else { return }
     if hashing { hash?.add(bytes) }
     var left = bytes.count
@@ -163,6 +179,7 @@ public final class OutputSink {
       if n < 0 { throw IOFailure.errno(name, "cannot write") }
       left -= n
       base += n
+      progress(bytes.count - left)
     }
   }
 }

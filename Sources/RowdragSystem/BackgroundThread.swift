@@ -6,7 +6,8 @@ import Glibc
 /// work it was meant to halve; a `pthread_create` costs tens of microseconds.
 public enum BackgroundThread {
   /// Runs `background` on a new thread while `foreground` runs on this one, and
-  /// returns when both are done. Without a thread, runs them one after the other.
+  /// returns when both are done. Without a thread, runs the foreground, then the
+  /// background.
   public static func overlap(_ background: @escaping @Sendable () -> Void, _ foreground: () -> Void)
   {
     let context = Unmanaged.passRetained(Work(background)).toOpaque()
@@ -18,8 +19,9 @@ public enum BackgroundThread {
         return nil
       }, context)
     guard started == 0 else {
-      Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+      // The foreground first: it may be what the background waits for.
       foreground()
+      Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
       return
     }
     foreground()

@@ -167,13 +167,13 @@ extension System {
         _ = kill(pid, SIGKILL)  // the shell itself, should it have left the group
         killAt = .infinity
       }
-      sleep(seconds: nap)
+      System.nap(seconds: nap)
       nap = min(nap * 2, 0.01)
     }
   }
 
   /// `nanosleep(2)` once; a signal cuts it short.
-  private static func sleep(seconds: Double) {
+  public static func nap(seconds: Double) {
     var time = timespec(
       tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     _ = nanosleep(&time, nil)

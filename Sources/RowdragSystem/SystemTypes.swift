@@ -79,6 +79,9 @@ public enum MemoryAdvice: Int32, Sendable {
   case hugePages = 14
   /// `MADV_POPULATE_READ` (Linux 5.14): fault every page in now, in one call.
   case populateRead = 22
+  /// `MADV_DONTNEED`: drop the range's page mappings; a private read-only mapping of a
+  /// file reads the file again where it is next read.
+  case dontNeed = 4
 }
 
 /// How `System.advise` rounds a range to pages.

@@ -250,6 +250,61 @@ struct FileCopyTests {
     return text
   }
 
+  @Test("stretches past the page release threshold, shifted or not, write the same bytes")
+  func releasedPages() throws {
+    try Self.inDirectory { directory in
+      let size = PageRelease.threshold + 3 * PageRelease.piece + 12_345
+      for firstLength in [6, 2 * System.pageSize] {
+        let first = String(repeating: "f", count: firstLength - 1) + "\n"
+        let text = Self.stretchFile(first: first, size: size, final: true)
+        let path = directory.appendingPathComponent("r-\(firstLength)")
+        try Data(text.utf8).write(to: path)
+        let list = TextList(store: try FileReader.read(path: path.path))
+        let rows = list.sectionRowCounts[0]
+        _ = try Self.check(
+          list, order: Array(1..<rows) + [0], in: directory, "first line of \(firstLength)")
+      }
+    }
+  }
+
+  /// The resident size, in kB, of the mapping that starts at `address`.
+  static func residentKB(ofMappingAt address: UnsafeRawPointer) throws -> Int? {
+    let start = String(UInt(bitPattern: address), radix: 16)
+    // Read, not mapped: the kernel writes the file as it is read.
+    let smaps = try FileReader.read(path: "/proc/self/smaps", mapping: false)
+    let lines = String(decoding: smaps.buffer, as: UTF8.self).split(separator: "\n")
+    guard let at = lines.firstIndex(where: { $0.hasPrefix(start + "-") }) else { return nil }
+    let rss = lines[(at + 1)...].first { $0.hasPrefix("Rss:") }
+    return rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+  }
+
+  @Test("a written stretch's pages are no longer mapped, and read back the same")
+  func pagesDropped() throws {
+    try Self.inDirectory { directory in
+      let size = PageRelease.threshold + 2 * PageRelease.piece
+      let text = Self.stretchFile(first: "", size: size, final: true)
+      let path = directory.appendingPathComponent("d")
+      try Data(text.utf8).write(to: path)
+      let store = try FileReader.read(path: path.path)
+      let bytes = UnsafeRawBufferPointer(store.buffer)
+      guard let base = bytes.baseAddress else { return }
+      var sum = 0
+      for k in stride(from: 0, to: size, by: System.pageSize) { sum &+= Int(bytes[k]) }
+      let before = try Self.residentKB(ofMappingAt: base)
+      // A write in steps of 1 MiB, each reported.
+      try PageRelease.during(bytes) { progress in
+        for done in stride(from: 1 << 20, through: size, by: 1 << 20) { progress(done) }
+        progress(size)
+      }
+      let after = try Self.residentKB(ofMappingAt: base)
+      #expect((before ?? 0) >= size / 1024 - 8, "resident before: \(String(describing: before))")
+      #expect((after ?? .max) <= 8, "resident after: \(String(describing: after)) kB")
+      var again = 0
+      for k in stride(from: 0, to: size, by: System.pageSize) { again &+= Int(bytes[k]) }
+      #expect(again == sum)
+    }
+  }
+
   @Test("a list read from memory is written, never copied")
   func memoryStore() throws {
     try Self.inDirectory { directory in
