@@ -217,23 +217,24 @@ struct FileCopyTests {
     }
   }
 
-  @Test("a stretch shifted by other than whole pages is written from memory, not copied")
+  @Test("a stretch shifted by other than whole pages is written, not copied, at any length")
   func shiftedWithinPages() throws {
     try Self.inDirectory { directory in
-      let size = 4 * OutputSink.chunk
-      // Shifted by 6 bytes, by a page less one, by two pages: only the last is copied.
-      for (firstLength, copies) in [
-        (6, false), (System.pageSize - 1, false), (2 * System.pageSize, true),
-      ] {
-        let first = String(repeating: "f", count: firstLength - 1) + "\n"
-        let text = Self.stretchFile(first: first, size: size, final: true)
-        let path = directory.appendingPathComponent("s-\(firstLength)")
-        try Data(text.utf8).write(to: path)
-        let list = TextList(store: try FileReader.read(path: path.path))
-        let rows = list.sectionRowCounts[0]
-        let copied = try Self.check(
-          list, order: Array(1..<rows) + [0], in: directory, "first line of \(firstLength)")
-        #expect(copied == (copies ? size : 0), "first line of \(firstLength)")
+      for size in [4 * OutputSink.chunk, PageRelease.threshold + 3 * PageRelease.piece + 12_345] {
+        // Shifted by 6 bytes, by a page less one, by two pages: only the last is copied.
+        for (firstLength, copies) in [
+          (6, false), (System.pageSize - 1, false), (2 * System.pageSize, true),
+        ] {
+          let first = String(repeating: "f", count: firstLength - 1) + "\n"
+          let text = Self.stretchFile(first: first, size: size, final: true)
+          let path = directory.appendingPathComponent("s-\(size)-\(firstLength)")
+          try Data(text.utf8).write(to: path)
+          let list = TextList(store: try FileReader.read(path: path.path))
+          let rows = list.sectionRowCounts[0]
+          let what = "\(size) bytes after a first line of \(firstLength)"
+          let copied = try Self.check(list, order: Array(1..<rows) + [0], in: directory, what)
+          #expect(copied == (copies ? size : 0), "\(what)")
+        }
       }
     }
   }
@@ -248,23 +249,6 @@ struct FileCopyTests {
     var text = first + body
     if !final { text.removeLast() }
     return text
-  }
-
-  @Test("stretches past the page release threshold, shifted or not, write the same bytes")
-  func releasedPages() throws {
-    try Self.inDirectory { directory in
-      let size = PageRelease.threshold + 3 * PageRelease.piece + 12_345
-      for firstLength in [6, 2 * System.pageSize] {
-        let first = String(repeating: "f", count: firstLength - 1) + "\n"
-        let text = Self.stretchFile(first: first, size: size, final: true)
-        let path = directory.appendingPathComponent("r-\(firstLength)")
-        try Data(text.utf8).write(to: path)
-        let list = TextList(store: try FileReader.read(path: path.path))
-        let rows = list.sectionRowCounts[0]
-        _ = try Self.check(
-          list, order: Array(1..<rows) + [0], in: directory, "first line of \(firstLength)")
-      }
-    }
   }
 
   /// The resident size, in kB, of the mapping that starts at `address`.
