@@ -1,8 +1,9 @@
 // Which of the kernels' builds this processor runs (include/Dispatch.h).
 
 #include "Dispatch.h"
+#include "avx2.h"
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef ROWDRAG_AVX2
 #include <cpuid.h>
 
 /// Whether the processor has AVX2, BMI1/2, POPCNT and PCLMUL, and the system saves

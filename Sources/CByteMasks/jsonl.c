@@ -1,12 +1,11 @@
 // JSON Lines' stretch kernel (include/JSONLinesKernel.h), in two builds that take the
 // same decisions: the baseline, for every processor of the architecture (the rules as
-// 64-bit masks from SSE2 comparisons on x86-64, from loops elsewhere),
-// and on x86-64 one for AVX2, BMI1/2, POPCNT and PCLMUL that classifies bytes with
-// table lookups (below), chosen with `cpuid` and `xgetbv` at the first call.
+// 64-bit masks from SSE2 comparisons on x86-64, from loops elsewhere), and on x86-64
+// one for AVX2, BMI1/2, POPCNT and PCLMUL that classifies bytes with table lookups
+// (below), chosen with `cpuid` and `xgetbv` at the first call.
 
 #include "CByteMasks.h"
-#include "Dispatch.h"
-#include "JSONLinesKernel.h"
+#include "avx2.h"
 
 /// The baseline build: the rules of JSONLinesFormat+Compact.swift as 64-bit masks, from
 /// SSE2 comparisons on x86-64 and from loops elsewhere (CByteMasks.h).
@@ -93,16 +92,7 @@ static int64_t rowdrag_jsonl_baseline(const unsigned char *p, int64_t c, int64_t
   return c;
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-
-#define FAST __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
-
-/// The prefix XOR as a carry-less multiplication by all ones.
-FAST static inline uint64_t prefix_xor_clmul(uint64_t m) {
-  __m128i product = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)m), _mm_set1_epi8(-1), 0);
-  return (uint64_t)_mm_cvtsi128_si64(product);
-}
+#ifdef ROWDRAG_AVX2
 
 // The AVX2 build classifies bytes instead of comparing them class by class: each byte
 // gets one bit of its class from two table lookups (`vpshufb`) on its nibbles, and the
@@ -150,13 +140,6 @@ FAST static inline __m256i followers(__m256i cls) {
 /// The bytes of `v` one place on: byte k is byte k - 1 of `v`, byte 0 the last of `before`.
 FAST static inline __m256i shifted(__m256i v, __m256i before) {
   return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(before, v, 0x21), 15);
-}
-
-/// A 64-bit mask from the bit 7 of the bytes of two vectors.
-FAST static inline uint64_t mask64(__m256i lo, __m256i hi) {
-  uint32_t a = (uint32_t)_mm256_movemask_epi8(lo);
-  uint32_t b = (uint32_t)_mm256_movemask_epi8(hi);
-  return (uint64_t)b << 32 | a;
 }
 
 /// The classes that may follow each byte of `v` (class bits `cls`, the bytes before them
@@ -262,7 +245,7 @@ rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
   // The baseline's first step starts at the line feed before the stretch, which its
   // line's separators before it, `}` last, make an odd number.
   rowdrag_jsonl_state s = {0, ~(uint64_t)0, 0, 0, 63, 0};
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef ROWDRAG_AVX2
   if (kernel == 1 && rowdrag_avx2_dispatched()) {
     s.odd = 0;
     s.step = 64;
@@ -276,7 +259,7 @@ rowdrag_jsonl_state rowdrag_jsonl_begin(int kernel) {
 int64_t rowdrag_jsonl_compact(int kernel, const unsigned char *p, int64_t start, int64_t stop,
                               uint64_t lengths, rowdrag_jsonl_state *state,
                               rowdrag_jsonl_keys *keys) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef ROWDRAG_AVX2
   if (kernel == 1 && rowdrag_avx2_dispatched()) {
     return rowdrag_jsonl_avx2(p, start, stop, lengths, state, keys);
   }

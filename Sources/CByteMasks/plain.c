@@ -4,22 +4,9 @@
 // vector lanes.
 
 #include "PlainLines.h"
+#include "avx2.h"
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-
-#define FAST __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
-
-/// Bit k set when byte k of the 64 bytes `lo` and `hi` has bit 7 set.
-FAST static inline uint64_t bits(__m256i lo, __m256i hi) {
-  return (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32 |
-         (uint32_t)_mm256_movemask_epi8(lo);
-}
-
-/// The bytes of `v` at most `c` (unsigned), as all-ones bytes.
-FAST static inline __m256i at_most(__m256i v, char c) {
-  return _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(c)), v);
-}
+#ifdef ROWDRAG_AVX2
 
 /// The 32 bytes at `p + at` that `rule` refuses (all-ones bytes): `starts` marks those
 /// that start a line.
@@ -93,15 +80,13 @@ FAST int64_t rowdrag_paired_lines_avx2(const unsigned char *p, int64_t c, int64_
     __m256i b1 = _mm256_loadu_si256((const __m256i *)(p + c + 31));
     __m256i v0 = _mm256_loadu_si256((const __m256i *)(p + c));
     __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + c + 32));
-    uint64_t starts = bits(_mm256_cmpeq_epi8(b0, newline), _mm256_cmpeq_epi8(b1, newline));
-    uint64_t comment = bits(_mm256_cmpeq_epi8(v0, hash), _mm256_cmpeq_epi8(v1, hash));
-    uint64_t low = bits(at_most(v0, 34), at_most(v1, 34));  // blank, control, `!`, `"`
-    __m128i product =
-      _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)starts), _mm_set1_epi8(-1), 0);
-    uint64_t first = (uint64_t)_mm_cvtsi128_si64(product) ^ odd;  // 1st, 3rd, … start
+    uint64_t starts = mask64(_mm256_cmpeq_epi8(b0, newline), _mm256_cmpeq_epi8(b1, newline));
+    uint64_t comment = mask64(_mm256_cmpeq_epi8(v0, hash), _mm256_cmpeq_epi8(v1, hash));
+    uint64_t low = mask64(at_most(v0, 34), at_most(v1, 34));  // blank, control, `!`, `"`
+    uint64_t first = prefix_xor_clmul(starts) ^ odd;  // 1st, 3rd, … start
     if (starts & ((first ^ comment) | low)) break;
     odd = 0 - (first >> 63);
-    count += _mm_popcnt_u64(bits(_mm256_cmpeq_epi8(v0, newline), _mm256_cmpeq_epi8(v1, newline)));
+    count += _mm_popcnt_u64(mask64(_mm256_cmpeq_epi8(v0, newline), _mm256_cmpeq_epi8(v1, newline)));
     c += 64;
   }
   *newlines += count;

@@ -134,12 +134,16 @@ extension FormatSpec {
           return number >= 1 && value.first != "0" && value.first != "+" ? nil : wrong
         },
       ], takesHeader: false
-    ) { store, choice, _ in
-      let parameters = DelimitedFormat.Parameters(
-        name: name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
-        header: choice.value("header") != "no", label: choice.values["label"])
-      return try DelimitedFormat.read(store, parameters)
-    }
+    ) { store, choice, _ in try DelimitedFormat.read(store, DelimitedFormat.Parameters(choice)) }
+  }
+}
+
+extension DelimitedFormat.Parameters {
+  /// What a `csv` or `tsv` choice asks for.
+  public init(_ choice: FormatChoice) {
+    self.init(
+      name: choice.name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
+      header: choice.value("header") != "no", label: choice.values["label"])
   }
 }
 

@@ -58,15 +58,13 @@ enum FormatsTarget {
   /// into halves decides as one pass: the same error, or the same rows, sections, and
   /// output reversed.
   static func halvesAgree(_ choice: FormatChoice, _ input: [UInt8]) {
-    let delimited = DelimitedFormat.Parameters(
-      name: choice.name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
-      header: choice.value("header") != "no", label: choice.values["label"])
     let read: ((Int) throws -> BlockList)? =
       switch choice.name {
       case "todo": { TodoFormat.read(ByteStore(input), splitAbove: $0) }
       case "markdown": { MarkdownFormat.read(ByteStore(input), isHeader: nil, splitAbove: $0) }
       case "m3u": { M3UFormat.read(ByteStore(input), splitAbove: $0) }
-      case "csv", "tsv": { try DelimitedFormat.read(ByteStore(input), delimited, splitAbove: $0) }
+      case "csv", "tsv":
+        { try DelimitedFormat.read(ByteStore(input), .init(choice), splitAbove: $0) }
       default: nil
       }
     guard let read else { return }
