@@ -51,6 +51,12 @@ public struct BlockList: ListDocument {
   let endsWithNewline: Bool
   /// The terminator a formerly-last line takes when it moves up (SPEC §9.21).
   let fallbackTerminator: [UInt8]
+  /// What the rows' first bytes may hold (`Builder.item`): whether Markdown's rules
+  /// for ordered and indented items can apply at all.
+  var markerHints = MarkerHints()
+  /// Markdown's renumbering and nesting veto (`markdownNumbering(renumber:)`); nil for
+  /// every other list.
+  var numbering: MarkdownNumbering?
 
   /// Sections after a header are titled; a leading untitled one is not.
   public var sectionTitled: [Bool] { headers.map { $0 != nil } }
@@ -75,12 +81,13 @@ public struct BlockList: ListDocument {
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
-    try withLabel(ofRow: id, in: blocks, body)
+    if let label = numberedLabel(ofRow: id) { return try label.withUnsafeBufferPointer(body) }
+    return try withLabel(ofRow: id, in: blocks, body)
   }
 
   /// Row `id`'s label, its block found in `blocks` (this list's, or their explicit
   /// table).
-  private func withLabel<R>(
+  func withLabel<R>(
     ofRow id: Int, in blocks: SpanTable, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
     let buf = store.buffer
@@ -108,6 +115,7 @@ public struct BlockList: ListDocument {
   public func forEachLabel(
     in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
   ) rethrows {
+    if numbering?.renumbers == true { return try forEachNumberedLabel(in: order, body) }
     let spans = blocks.forVisits()
     for (position, id) in order.enumerated() {
       guard try withLabel(ofRow: Int(id), in: spans, { try body(position, $0) }) else { return }
@@ -120,6 +128,7 @@ public struct BlockList: ListDocument {
   public func withLine<R>(
     _ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
+    if let line = numberedLine(k, ofRow: id) { return try line.withUnsafeBufferPointer(body) }
     let buf = store.buffer
     let block = blocks[id]
     var start = block.start
@@ -154,6 +163,7 @@ public struct BlockList: ListDocument {
     var writer = TerminatedWriter(
       writer: SpanWriter(store: store, out: out), inputEnd: store.count,
       endsWithNewline: endsWithNewline, fallback: fallbackTerminator, buffer: store.buffer)
+    var pass = numberingPass(order, sectionStarts: sectionStarts)
     for span in leadingTrivia { try writer.write(span) }
     for s in headers.indices {
       if let header = headers[s] { try writer.write(header) }
@@ -175,7 +185,8 @@ public struct BlockList: ListDocument {
           if next < gaps.count && gaps[next].gap < kept {
             chunkEnd = Swift.min(stop, k + Swift.max(1, gaps[next].gap - written))
           }
-          try writeContiguous(k..<chunkEnd, to: &writer)
+          try writeRows(
+            k..<chunkEnd, at: start + written, section: s, pass: &pass, to: &writer)
           written += chunkEnd - k
           k = chunkEnd
           if written < kept && next < gaps.count && gaps[next].gap == written {
@@ -195,7 +206,7 @@ public struct BlockList: ListDocument {
   /// Writes the blocks of `ids`, each stretch of blocks that follow each other in the
   /// input as one span: an unmoved run of a million rows is one comparison a row and
   /// one write, not a million calls into the writer (which would merge them the same).
-  private func writeContiguous(_ ids: Range<Int>, to writer: inout TerminatedWriter) throws {
+  func writeContiguous(_ ids: Range<Int>, to writer: inout TerminatedWriter) throws {
     var s = ids.lowerBound
     while s < ids.upperBound {
       let t = blocks.contiguousEnd(from: s, limit: ids.upperBound)
@@ -217,6 +228,7 @@ public struct BlockList: ListDocument {
   /// After a write: identity `k` is the row now at position `k`, and trivia sits in the
   /// gaps it was written to.
   public mutating func rebase(_ previous: RowOrder, sectionStarts: [Int]) {
+    let written = RowBytes(blocks: blocks, buf: store.buffer)
     if !previous.isIdentity {
       attributeRows = nil
       let old = blocks.materialized()
@@ -238,6 +250,8 @@ public struct BlockList: ListDocument {
       trivia[s] = stay + moved
       sectionRowCounts[s] = m
     }
+    numbering = numbering?.rebased(
+      previous, sectionStarts: sectionStarts, counts: sectionRowCounts, rows: written)
   }
 }
 
@@ -259,6 +273,8 @@ extension BlockList {
     private var pending: [Span] = []
     /// Whether rows come with label spans.
     private let keepsLabels: Bool
+    /// What the first bytes of rows added one at a time hold.
+    private var hints = MarkerHints()
     /// Whether stretches of rows may be counted (`extendsLines`).
     let countsStretches: Bool
     /// Whether rows of several lines may be kept as runs (`SpanTable`): set by a format
@@ -301,6 +317,7 @@ extension BlockList {
     /// lands in this builder's current gap; its untitled leading section, if any, goes
     /// on with this builder's last section; each of its titled sections follows as is.
     mutating func append(_ other: Builder) {
+      hints.note(other.hints)
       for span in other.pending { trivia(span) }
       if other.lineCounts != nil && lineCounts == nil {
         lineCounts = LineCounts(repeating: 1, count: blocks.count)
@@ -348,6 +365,7 @@ extension BlockList {
               NewlineScanner.newline(rank: lines - 1, from: block.start, in: store.buffer) + 1),
         "a block kept in a run is \(lines) whole lines")
       blocks.append(block, lines: lines == 1 || runsOfLines ? lines : 0)
+      if block.start < block.end { hints.note(store.buffer[block.start]) }
       if let label { labelSpans.append(label) }
       lineCounts?.append(Int32(clamping: lines))
       current += 1
@@ -373,7 +391,9 @@ extension BlockList {
     }
 
     /// Adds `count` rows of `lines` whole lines each, from where the last row ends to
-    /// `end` (after `extends(lines:at:)`).
+    /// `end` (after `extends(lines:at:)`). Their first bytes are not noted in `hints`:
+    /// a stretch holds only a format's plainest rows (Markdown's: `- text` from column 0),
+    /// never an ordered or indented item.
     @inline(__always)
     mutating func items(_ count: Int, lines: Int, endingAt end: Int) {
       blocks.appendRows(count, lines: lines, endingAt: end)
@@ -445,7 +465,8 @@ extension BlockList {
         store: store, formatName: format, blocks: blocks, labels: finalLabels, headers: headers,
         sectionRowCounts: counts, trivia: trivia, leadingTrivia: leading,
         lineCounts: lineCounts,
-        endsWithNewline: buf.isEmpty || buf[buf.count - 1] == 10, fallbackTerminator: fallback)
+        endsWithNewline: buf.isEmpty || buf[buf.count - 1] == 10, fallbackTerminator: fallback,
+        markerHints: hints)
     }
   }
 }

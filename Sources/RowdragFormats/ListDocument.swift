@@ -49,6 +49,18 @@ public protocol ListDocument {
   /// afterwards identity `k` is the row at position `k` and the sections are as written
   /// (starting at `sectionStarts`).
   mutating func rebase(_ previous: RowOrder, sectionStarts: [Int])
+  /// Whether labels depend on where rows stand, so the list must be told each
+  /// arrangement (`arrange`); false for most lists (ListDocument+Arrangement.swift).
+  var followsArrangement: Bool { get }
+  /// Labels and lines show the rows as written in `order`, sections starting at
+  /// `sectionStarts`, until the next arrangement or write.
+  mutating func arrange(_ order: RowOrder, sectionStarts: [Int])
+  /// Whether the list may refuse an arrangement (`refusal`).
+  var refusesArrangements: Bool { get }
+  /// Why the list refuses `order` (sections starting at `sectionStarts`) that `move`
+  /// made, looking only at the rows next to what moved; nil when it stands.
+  func refusal(of move: RowMove, in order: RowOrder, sectionStarts: [Int])
+    -> ArrangementRefusal?
 }
 
 /// The member names a list may record row attributes under (`--height-key`, …).

@@ -34,6 +34,15 @@ struct TerminatedWriter {
     pending = span
   }
 
+  /// Writes bytes made for the output (a renumbered marker): what is held back is then
+  /// no longer last. Never the output's last bytes: a row made of pieces ends with input
+  /// bytes (`RowEdit.pieces`), which the rule above then treats as any.
+  mutating func write(_ bytes: [UInt8]) throws {
+    guard !bytes.isEmpty else { return }
+    try flush(isLast: false)
+    try writer.write(bytes)
+  }
+
   /// Writes what is held back as the last bytes of the output.
   mutating func finish() throws {
     try flush(isLast: true)
