@@ -78,8 +78,12 @@ public enum FormatTable {
     },
     FormatSpec(
       name: "markdown", summary: "one list item with its nested lines a row",
-      extensions: ["md", "markdown"], baseNames: [], parameters: [], takesHeader: true
-    ) { store, _, input in MarkdownFormat.read(store, isHeader: input.isHeader) },
+      extensions: ["md", "markdown"], baseNames: [], parameters: [.yesNo("renumber")],
+      takesHeader: true
+    ) { store, choice, input in
+      MarkdownFormat.read(store, isHeader: input.isHeader)
+        .markdownNumbering(renumber: choice.value("renumber") != "no")
+    },
     FormatSpec(
       name: "todo", summary: "git rebase -i: one command a row; comments are trivia",
       extensions: [], baseNames: ["git-rebase-todo"], parameters: [], takesHeader: false
@@ -148,6 +152,13 @@ extension DelimitedFormat.Parameters {
 }
 
 extension FormatParameter {
+  /// `yes` or `no`, `yes` when not given and then not shown by `get format`.
+  static func yesNo(_ name: String) -> FormatParameter {
+    FormatParameter(name: name, synopsis: "yes|no", words: ["yes", "no"], defaultValue: nil) {
+      ["yes", "no"].contains($0) ? nil : "give yes or no"
+    }
+  }
+
   /// A POSIX ERE.
   static func pattern(_ name: String) -> FormatParameter {
     FormatParameter(name: name, synopsis: "REGEX", words: [], defaultValue: nil) { value in

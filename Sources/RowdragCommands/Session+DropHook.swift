@@ -6,9 +6,9 @@ import RowdragSystem
 /// back and fails the command, so a run that exits 0 means every drop was accepted.
 extension Session {
   func withDropHook(_ edit: (Session) throws -> Void) throws {
-    guard let hook = onDrop else { return try edit(self) }
+    guard let hook = onDrop else { return try vetted(edit) }
     let before = engine
-    try edit(self)
+    try vetted(edit)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
     let count = engine.lastEditCount
     let outcome = System.runShell(

@@ -8,7 +8,7 @@ import RowdragSystem
 /// Both the script runner and the REPL drive one `Session`; output goes to the sink
 /// they pass in, so tests run commands without a process.
 public final class Session {
-  public var engine: Engine
+  public var engine: Engine { didSet { arrangeDocument() } }
   public var document: Document
   /// Where `write` without a name goes; nil when the list came from standard input.
   public var filePath: String?
@@ -102,6 +102,7 @@ public final class Session {
     self.document = document
     self.engine = Engine(layout: layout)
     self.filePath = filePath
+    arrangeDocument()
   }
 
   /// What the caller should do after a command.

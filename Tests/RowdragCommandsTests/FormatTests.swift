@@ -433,7 +433,13 @@ struct FormatTests {
       // Moved, every line is still there exactly once (JSON moves commas with the gaps).
       guard format?.hasPrefix("json") != true else { continue }
       let moved = String(decoding: halves.prefix(halves.count - original.count), as: UTF8.self)
-      #expect(Self.lines(moved) == Self.lines(String(decoding: original, as: UTF8.self)))
+      // Markdown's ordered items are renumbered: only digits and blanks change.
+      let renumbered = file.hasSuffix(".md")
+      let mask = { (text: String) in
+        renumbered ? String(text.filter { !$0.isNumber && $0 != " " }) : text
+      }
+      #expect(
+        Self.lines(mask(moved)) == Self.lines(mask(String(decoding: original, as: UTF8.self))))
     }
   }
 

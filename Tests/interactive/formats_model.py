@@ -80,6 +80,13 @@ class LineDocument:
     """FORMATS §1: every line is an item line, a header or trivia. Entries are added in
     file order; `finish` builds the sections of SPEC §9.3 and §4."""
 
+    # A function (doc, order) -> {line index: new content} for the lines a format
+    # rewrites where the rows stand (Markdown's renumbering), or None.
+    rewrite = None
+    # A function (doc, order, before, after, moved) raising Refused for an arrangement
+    # the format refuses (Markdown's nesting), or None.
+    veto = None
+
     def __init__(self, data):
         self.data = data
         self.lines = split_lines(data)
@@ -125,9 +132,9 @@ class LineDocument:
                 out.extend(placed.get(g, []))
                 if g < m:
                     out.extend(self.rows[rows[g]].lines)
-        return self.join(out)
+        return self.join(out, self.rewrite(self, order) if self.rewrite else {})
 
-    def join(self, order):
+    def join(self, order, rewrites=None):
         """SPEC §9.21 for the file as a whole: the formerly unterminated line takes the
         terminator of the last terminated input line when it is no longer last; the
         line now last is written without its terminator."""
@@ -138,7 +145,8 @@ class LineDocument:
             last = len(lines) - 1
             terms[order.index(last)] = lines[-2][1] if len(lines) > 1 else b"\n"
             terms[-1] = b""
-        return b"".join(lines[i][0] + t for i, t in zip(order, terms))
+        rewrites = rewrites or {}
+        return b"".join(rewrites.get(i, lines[i][0]) + t for i, t in zip(order, terms))
 
 
 # -- text and todo ----------------------------------------------------------------
@@ -284,6 +292,130 @@ def close_item(doc, item):
     doc.item(item["lines"])
     for j in item["blanks"]:
         doc.trivia(j)
+
+
+# -- markdown: ordered lists keep counting, no move may nest an item (§3.3, r2) ------
+LIST_MARKER = re.compile(rb"^([ \t]*)([-*+]|([0-9]{1,9})[.)])(?=[ \t]|$)")
+LARGEST = 999999999
+
+
+def columns(text):
+    """Columns of leading blanks, a tab to the next multiple of 4."""
+    col = 0
+    for b in text:
+        col = (col // 4 + 1) * 4 if b == 9 else col + 1
+    return col
+
+
+def md_marker(content):
+    """A list item's first line: its marker's column, digits (None for a bullet) and
+    their offset, the offset past the marker, and the spaces after it when 1-4 spaces
+    and then content follow (they absorb a change of width), else None."""
+    m = LIST_MARKER.match(content)
+    if not m:
+        return None
+    rest = content[m.end():]
+    spaces = len(rest) - len(rest.lstrip(b" "))
+    after = rest[spaces:]
+    absorbs = 1 <= spaces <= 4 and after[:1] not in (b"", b"\t")
+    return {"column": columns(m.group(1)), "digits": m.group(3), "start": m.start(2), "end": m.end(),
+            "spaces": spaces if absorbs else None}
+
+
+def md_content_column(content, m, width=None):
+    """CommonMark's content column with the digits `width` wide."""
+    marker_end = m["column"] + (1 if m["digits"] is None else (width or len(m["digits"])) + 1)
+    col, k = marker_end, m["end"]
+    while k < len(content) and content[k] in b" \t":
+        col = (col // 4 + 1) * 4 if content[k] == 9 else col + 1
+        k += 1
+    return marker_end + 1 if k == len(content) or col - marker_end > 4 else col
+
+
+def md_reindent(content, shift):
+    """A nested line moved `shift` columns; one indented less than a removal loses what
+    it has; spaces are added or taken at the end of its blanks (rewritten as spaces
+    when tabs stand where spaces would go)."""
+    blanks = content[:len(content) - len(content.lstrip(b" \t"))]
+    rest, have = content[len(blanks):], columns(blanks)
+    want = max(0, have + shift)
+    if want >= have:
+        return blanks + b" " * (want - have) + rest
+    trailing = len(blanks) - len(blanks.rstrip(b" "))
+    if trailing >= have - want:
+        return blanks[:len(blanks) - (have - want)] + rest
+    return b" " * want + rest
+
+
+def md_renumbered(doc, r, m, digits):
+    """Row r's lines written with `digits` instead of its own: {line: content}."""
+    lines = doc.rows[r].lines
+    content = doc.lines[lines[0]][0]
+    d = len(digits) - len(m["digits"])
+    head = content[:m["start"]] + digits + content[m["start"] + len(m["digits"]):m["end"]]
+    rest = content[m["end"]:]
+    if m["spaces"] is not None:
+        n = m["spaces"]
+        kept = min(4, max(1, n - d))
+        shift, first = d + kept - n, head + b" " * kept + rest[n:]
+    else:
+        first = head + rest
+        shift = md_content_column(content, m, len(digits)) - md_content_column(content, m)
+    out = {lines[0]: first}
+    for i in lines[1:]:
+        if shift and not is_blank(doc.lines[i][0]):
+            out[i] = md_reindent(doc.lines[i][0], shift)
+    return out
+
+
+def md_rewrites(doc, order):
+    """§3.3: every ordered row takes the number (digits as written) of the row that
+    stood at its position of its section as loaded, when that one was ordered; else
+    one more than the ordered row above it as written (1 when none)."""
+    out = {}
+    for s, rows in enumerate(order):
+        given, above = doc.sections[s].rows, 0
+        for j, r in enumerate(rows):
+            m = md_marker(doc.lines[doc.rows[r].lines[0]][0])
+            if m is None or m["digits"] is None:
+                continue
+            if j < len(given) and given[j] == r:
+                above = int(m["digits"])
+                continue
+            slot = md_marker(doc.lines[doc.rows[given[j]].lines[0]][0]) if j < len(given) else None
+            digits = slot["digits"] if slot and slot["digits"] is not None else b"%d" % min(above + 1, LARGEST)
+            above = int(digits)
+            if digits != m["digits"]:
+                out.update(md_renumbered(doc, r, m, digits))
+    return out
+
+
+def md_veto(doc, order, before, after, moved):
+    """§3.3: refused when a row whose row above changed (the first moved, the one after
+    the block, the one after where the block was) would stand with its marker at or past
+    the content column of the item above it in its section, as that one is written."""
+    i, f, k = before.index(moved[0]), after.index(moved[0]), len(moved)
+    starts, at = set(), 0
+    for rows in order:
+        starts.add(at)
+        at += len(rows)
+    rewrites = doc.rewrite(doc, order) if doc.rewrite else {}
+    for p in sorted({f, f + k, i if f > i else i + k}):
+        if p <= 0 or p >= len(after) or p in starts:
+            continue
+        child = md_marker(doc.lines[doc.rows[after[p]].lines[0]][0])
+        line = doc.rows[after[p - 1]].lines[0]
+        content = rewrites.get(line, doc.lines[line][0])
+        parent = md_marker(content)
+        if child and parent and child["column"] > 0 and child["column"] >= md_content_column(content, parent):
+            raise Refused("would nest")
+
+
+def numbered(doc, renumber):
+    """A Markdown document with the rules of §3.3 that depend on where rows stand."""
+    doc.rewrite = md_rewrites if renumber else None
+    doc.veto = md_veto
+    return doc
 
 
 # -- csv and tsv ------------------------------------------------------------------
@@ -662,7 +794,7 @@ def load(data, name, params=None, header=None, keys=None):
     if name == "todo":
         return read_todo(data)
     if name == "markdown":
-        return read_markdown(data, header)
+        return numbered(read_markdown(data, header), params.get("renumber", "yes") == "yes")
     if name in ("csv", "tsv"):
         default = b"," if name == "csv" else b"\t"
         delimiter = params.get("delimiter", default)
@@ -768,6 +900,8 @@ class ListModel:
         passed = before[i + k:f + k] if f > i else before[f:i]
         if any(r in self.pinned for r in passed):
             raise Refused("crosses a pinned row")
+        if order != self.order and getattr(self.doc, "veto", None):
+            self.doc.veto(self.doc, order, before, after, moved)
         if order != self.order:
             self.undo.append(self.order)
             self.redo = []
@@ -781,15 +915,26 @@ class ListModel:
         other.append(self.order)
         self.order = stack.pop()
 
+    def shown(self, r, rewrites):
+        """Row r's label as written where it stands (a renumbered first line)."""
+        row = self.doc.rows[r]
+        return rewrites.get(row.lines[0], row.label) if rewrites else row.label
+
+    def rewrites(self):
+        rewrite = getattr(self.doc, "rewrite", None)
+        return rewrite(self.doc, self.order) if rewrite else {}
+
     def labels(self):
-        return [self.doc.rows[r].label for r in self.flat()]
+        rewrites = self.rewrites()
+        return [self.shown(r, rewrites) for r in self.flat()]
 
     def flag(self, r):
         return b"P" if r in self.pinned else (b"L" if r in self.locked else b"-")
 
     def listing(self):
         """`list` (SPEC §5.3): number, flag, label."""
-        return b"".join(b"%6d\t%s\t%s\n" % (k + 1, self.flag(r), self.doc.rows[r].label)
+        rewrites = self.rewrites()
+        return b"".join(b"%6d\t%s\t%s\n" % (k + 1, self.flag(r), self.shown(r, rewrites))
                         for k, r in enumerate(self.flat()))
 
     def content(self):

@@ -240,7 +240,8 @@ def random_markdown(rng):
     if rng.random() < 0.3:
         header = rng.choice(["^## ", "Todo", "^# ", "a"])
         options = ["--header", header]
-    return finish(rng, lines, rng.random() < 0.1), "markdown", {}, ["--format", "markdown", *options], header
+    params, word = ({"renumber": "no"}, "markdown renumber=no") if rng.random() < 0.2 else ({}, "markdown")
+    return finish(rng, lines, rng.random() < 0.1), "markdown", params, ["--format", word, *options], header
 
 
 def csv_field(rng, delimiter, crlf):
@@ -725,7 +726,8 @@ MARKDOWN = [
     (b"- a\nlazy\n- b\n", [], [b"- a", b"- b"], 132, "move 2 1", b"- b\n- a\nlazy\n"),
     (b"- a\n\npara\n- b\n", [], [b"- a", b"- b"], 88, "move 2 1", b"- b\n\npara\n- a\n"),
     (b"- a\n\n  more\n\n- b\n", [], [b"- a", b"- b"], 176, "move 2 1", b"- b\n\n- a\n\n  more\n"),
-    (b"10. a\n  - b\n", [], [b"10. a", b"  - b"], 88, "move 2 1", b"  - b\n10. a\n"),  # content column 4
+    # Content column 4; `a` then takes the bullet's place, with nothing ordered above: 1.
+    (b"10. a\n  - b\n", [], [b"10. a", b"  - b"], 88, "move 2 1", b"  - b\n1.  a\n"),
     (b"# T\n- a\n## D\n- b\n", ["--header", "^## "], [b"- a", b"- b"], 28 + 88, "move 1 2:1",
      b"# T\n## D\n- a\n- b\n"),
     (b"- a\n  ```\n- b\n  ```\n- c\n", [], [b"- a", b"- c"], 220, "move 2 1", b"- c\n- a\n  ```\n- b\n  ```\n"),
