@@ -5,7 +5,9 @@ import RowdragFormats
 /// Arbitrary bytes under every structured format (FORMATS.md): the first byte picks the
 /// format and its parameters. An input loads or fails with an error, never a trap; a
 /// loaded one prints back byte for byte, and after reordering within and across
-/// sections every input line is still in the output exactly once. Todo, Markdown, M3U,
+/// sections every input line is still in the output exactly once (Markdown's renumbered
+/// lines but for their digits and blanks; sections numbered consecutively keep their
+/// numbers, FORMATS.md §3.3: `renumbered`). Todo, Markdown, M3U,
 /// CSV and TSV files read in two halves (forced) give the one pass's error, or its
 /// rows, sections and output.
 enum FormatsTarget {
@@ -18,9 +20,11 @@ enum FormatsTarget {
     guard let first = bytes.first else { return }
     let input = Array(bytes.dropFirst())
     var options = LoadOptions()
-    guard let choice = try? FormatChoice.parse(choices[Int(first) % choices.count]) else {
+    guard var choice = try? FormatChoice.parse(choices[Int(first) % choices.count]) else {
       preconditionFailure("a fuzz format choice does not parse")
     }
+    if choice.name == "markdown" && first & 0x40 != 0 { choice.values["renumber"] = "no" }
+    let renumbers = choice.name == "markdown" && first & 0x40 == 0
     options.format = choice
     if first & 0x80 != 0 && (choice.name == "markdown" || choice.name == "text") {
       options.headerPattern = "^#"
@@ -42,7 +46,8 @@ enum FormatsTarget {
     precondition(Sections.printed(document, RowOrder(identityOfCount: total), starts) == input)
     guard choice.name != "json" else { return }
     let reversed = Sections.printed(document, Sections.reversed(counts), starts)
-    precondition(sameLines(reversed, input))
+    precondition(sameLines(reversed, input, renumbered: renumbers))
+    if renumbers { keepsCounting(document, counts) }
     // The first row to the end of the last section: its section shrinks, another grows.
     guard total > 1, let from = counts.firstIndex(where: { $0 > 0 }) else { return }
     var order = (0..<Int32(total)).map { $0 }
@@ -51,7 +56,37 @@ enum FormatsTarget {
     var moved = starts
     for s in (from + 1)..<moved.count { moved[s] -= 1 }
     let across = Sections.printed(document, RowOrder(order), moved)
-    precondition(sameLines(across, input))
+    precondition(sameLines(across, input, renumbered: renumbers))
+  }
+
+  /// After every section's rows are reversed, a section whose rows were all ordered
+  /// items numbered n, n+1, … is still labelled n, n+1, … (FORMATS.md §3.3).
+  static func keepsCounting(_ loaded: Document, _ counts: [Int]) {
+    var document = loaded
+    let starts = Sections.starts(counts)
+    let before = (0..<counts.reduce(0, +)).map { number(document.labelBytes(ofRow: $0)) }
+    document.arrange(Sections.reversed(counts), sectionStarts: starts)
+    for (start, count) in zip(starts, counts) where count > 1 {
+      let numbers = before[start..<(start + count)]
+      guard let n = numbers.first ?? nil,
+        numbers.enumerated().allSatisfy({ $0.element == n + $0.offset })
+      else { continue }
+      for id in start..<(start + count) {
+        // The row at position `start + k` is identity `start + count - 1 - k`.
+        let k = start + count - 1 - id
+        precondition(number(document.labelBytes(ofRow: id)) == n + k)
+      }
+    }
+  }
+
+  /// The number of an ordered list item's marker at the start of `label`, else nil.
+  static func number(_ label: [UInt8]) -> Int? {
+    let text = label.drop { $0 == 32 || $0 == 9 }
+    let digits = text.prefix { $0 >= 48 && $0 <= 57 }
+    guard (1...9).contains(digits.count), digits.count < text.count,
+      text[text.startIndex + digits.count] == 46 || text[text.startIndex + digits.count] == 41
+    else { return nil }
+    return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
   }
 
   /// For the formats read in two halves on a large file, checks that a read forced
@@ -89,7 +124,14 @@ enum FormatsTarget {
   /// both stayed first, as trivia ahead of the first line (a Markdown or todo file, a
   /// CSV header: FORMATS.md), so it is no part of either first line; one that moved
   /// with its row is compared as part of that row's line.
-  static func sameLines(_ output: [UInt8], _ input: [UInt8]) -> Bool {
+  static func sameLines(_ output: [UInt8], _ input: [UInt8], renumbered: Bool = false) -> Bool {
+    if renumbered {
+      // Renumbering changes digits and blanks only.
+      let kept = { (bytes: [UInt8]) in
+        bytes.filter { !($0 >= 48 && $0 <= 57) && $0 != 32 && $0 != 9 }
+      }
+      return sameLines(kept(output), kept(input))
+    }
     if lines(output) == lines(input) { return true }
     let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
     guard output.starts(with: mark) && input.starts(with: mark) else { return false }
