@@ -70,7 +70,8 @@ struct MarkdownMarker: Sendable, Equatable {
 
   /// Reads the marker of the line `line` (its bytes without the terminator), after any
   /// blanks: a bullet (`-`, `*`, `+`) or 1–9 digits and `.` or `)`, followed by a space, a
-  /// tab or the end of the line. Nil for any other line (a heading, a paragraph).
+  /// tab or the end of the line (a CR included, as `MarkdownFormat.itemContent` reads
+  /// it). Nil for any other line (a heading, a paragraph).
   static func read(_ buf: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> MarkdownMarker? {
     var i = line.lowerBound
     var column = 0
@@ -99,12 +100,15 @@ struct MarkdownMarker: Sendable, Equatable {
     }
     var contentEnd = line.upperBound
     if contentEnd > i && buf[contentEnd - 1] == 13 { contentEnd -= 1 }
-    guard i == contentEnd || buf[i] == 32 || buf[i] == 9 else { return nil }
+    // A CR counts as the end of the line, as the Markdown reader takes it.
+    guard i == contentEnd || buf[i] == 32 || buf[i] == 9 || buf[i] == 13 else { return nil }
     var marker = MarkdownMarker(
       kind: kind, column: column, end: i, contentEnd: contentEnd, spaces: nil)
     var k = i
     while k < contentEnd && buf[k] == 32 { k += 1 }
-    if k > i && k - i <= 4 && k < contentEnd && buf[k] != 9 { marker.spaces = k - i }
+    if k > i && k - i <= 4 && k < contentEnd && buf[k] != 9 && buf[k] != 13 {
+      marker.spaces = k - i
+    }
     return marker
   }
 
@@ -133,6 +137,6 @@ struct MarkdownMarker: Sendable, Equatable {
       k += 1
     }
     let gap = col - markerEnd
-    return k == contentEnd || gap > 4 ? markerEnd + 1 : col
+    return k == contentEnd || buf[k] == 13 || gap > 4 ? markerEnd + 1 : col
   }
 }

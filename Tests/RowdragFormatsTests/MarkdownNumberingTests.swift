@@ -134,6 +134,8 @@ struct MarkdownNumberingTests {
   @Test("CR LF lines and an unterminated last line keep the terminator rule")
   func terminators() throws {
     #expect(try Self.written("9. a\r\n10. b", [1, 0]) == "9.  b\r\n10. a")
+    // A lone CR after the marker ends its line, as the reader takes it (a fuzz finding).
+    #expect(try Self.written("1. a\n2.\rx\n", [1, 0]) == "1.\rx\n2. a\n")
   }
 
   @Test("labels and lines show the numbers as they would be written now")
