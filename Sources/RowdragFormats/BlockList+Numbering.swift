@@ -96,7 +96,7 @@ extension BlockList {
     guard numbering?.renumbers == true, let written = numberedEdit(ofRow: id) else {
       return nil
     }
-    return firstLine(of: blocks[id], written.marker, written.edit)
+    return firstLine(written.marker, written.edit)
   }
 
   /// Line `k` of row `id` as written (without its terminator) when the row is
@@ -105,7 +105,7 @@ extension BlockList {
     guard numbering?.renumbers == true, let written = numberedEdit(ofRow: id) else {
       return nil
     }
-    let bytes = written.edit.bytes(of: blocks[id], marker: written.marker, in: store.buffer)
+    let bytes = written.edit.bytes(of: written.marker, in: store.buffer)
     var start = 0
     for _ in 0..<k {
       guard let newline = bytes[start...].firstIndex(of: 10) else { return [] }
@@ -116,11 +116,12 @@ extension BlockList {
     return Array(bytes[start..<end])
   }
 
-  /// The first line of `block` as `edit` writes it, without its terminator.
-  private func firstLine(of block: Span, _ marker: MarkdownMarker, _ edit: RowEdit) -> [UInt8] {
+  /// The first line of the block of `marker` as `edit` writes it, without its
+  /// terminator.
+  private func firstLine(_ marker: MarkdownMarker, _ edit: RowEdit) -> [UInt8] {
     let buf = store.buffer
-    let end = RowEdit.lineEnd(from: marker.contentEnd, block: block, in: buf)
-    var line = edit.bytes(of: Span(start: block.start, end: end), marker: marker, in: buf)
+    let end = RowEdit.lineEnd(from: marker.end, block: marker.block, in: buf)
+    var line = edit.bytes(of: marker, in: buf, upTo: end)
     if line.last == 10 {
       line.removeLast()
       if line.last == 13 { line.removeLast() }
@@ -153,7 +154,7 @@ extension BlockList {
           }
           return true
         } edited: { id, position, marker, edit in
-          try firstLine(of: spans[id], marker, edit).withUnsafeBufferPointer {
+          try firstLine(marker, edit).withUnsafeBufferPointer {
             try body(position, $0)
           }
         }
@@ -181,11 +182,11 @@ extension BlockList {
       try writeContiguous(stretch, to: &writer)
       return true
     } edited: { id, _, marker, edit in
-      try edit.pieces(of: blocks[id], marker: marker, in: buf) { piece in
-        switch piece {
-        case .input(let span): try writer.write(span)
-        case .bytes(let bytes): try writer.write(bytes)
+      try edit.pieces(of: marker, in: buf) { piece in
+        guard case .input(let span) = piece else {
+          return try piece.withMadeBytes { try writer.write($0) }
         }
+        try writer.write(span)
       }
       return true
     }

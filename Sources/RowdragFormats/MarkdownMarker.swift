@@ -15,18 +15,6 @@ struct MarkerNumber: Sendable, Equatable {
     MarkerNumber(value: Swift.min(value, largest), width: 1)
   }
 
-  /// The bytes written: the value in decimal, zero-padded to `width`.
-  var digits: [UInt8] {
-    var bytes: [UInt8] = []
-    var v = value
-    repeat {
-      bytes.append(48 + UInt8(v % 10))
-      v /= 10
-    } while v > 0
-    while bytes.count < width { bytes.append(48) }
-    return bytes.reversed()
-  }
-
   /// How many digits are written.
   var writtenWidth: Int {
     var count = 1
@@ -55,8 +43,8 @@ struct MarkdownMarker: Sendable, Equatable {
   var column: Int
   /// The offset just past the marker (after the bullet, or the `.` or `)`).
   var end: Int
-  /// The end of the line's content (before `\n` or `\r\n`).
-  var contentEnd: Int
+  /// The row's block, whose first line holds the marker.
+  var block: Span
   /// The spaces after the marker when they can absorb a change of the digits' width:
   /// 1–4 spaces followed by content. Nil when a tab, five or more columns or nothing
   /// follows (the spacing is then kept as it is, FORMATS.md §3.3).
@@ -68,18 +56,26 @@ struct MarkdownMarker: Sendable, Equatable {
     return nil
   }
 
-  /// Reads the marker of the line `line` (its bytes without the terminator), after any
-  /// blanks: a bullet (`-`, `*`, `+`) or 1–9 digits and `.` or `)`, followed by a space, a
-  /// tab or the end of the line (a CR included, as `MarkdownFormat.itemContent` reads
-  /// it). Nil for any other line (a heading, a paragraph).
-  static func read(_ buf: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> MarkdownMarker? {
-    var i = line.lowerBound
+  /// Whether the first line ends at `k`: a line feed, a CR (as
+  /// `MarkdownFormat.itemContent` reads one, alone or before a line feed) or the
+  /// block's end.
+  @inline(__always)
+  static func endsLine(_ buf: UnsafeBufferPointer<UInt8>, _ k: Int, _ block: Span) -> Bool {
+    k == block.end || buf[k] == 10 || buf[k] == 13
+  }
+
+  /// Reads the marker at the start of `block`'s first line, after any blanks: a bullet
+  /// (`-`, `*`, `+`) or 1–9 digits and `.` or `)`, followed by a space, a tab or the end
+  /// of the line. Nil for any other line (a heading, a paragraph). Reads no further
+  /// than the first byte after the marker's spaces.
+  static func read(_ buf: UnsafeBufferPointer<UInt8>, block: Span) -> MarkdownMarker? {
+    var i = block.start
     var column = 0
-    while i < line.upperBound && (buf[i] == 32 || buf[i] == 9) {
+    while i < block.end && (buf[i] == 32 || buf[i] == 9) {
       column = buf[i] == 9 ? (column / 4 + 1) * 4 : column + 1
       i += 1
     }
-    guard i < line.upperBound else { return nil }
+    guard i < block.end else { return nil }
     let kind: Kind
     let first = buf[i]
     if first == 45 || first == 42 || first == 43 {  // - * +
@@ -88,27 +84,21 @@ struct MarkdownMarker: Sendable, Equatable {
     } else {
       var j = i
       var value = 0
-      while j < line.upperBound && j - i < 10 && buf[j] &- 48 < 10 {
+      while j < block.end && j - i < 10 && buf[j] &- 48 < 10 {
         value = value * 10 + Int(buf[j] &- 48)
         j += 1
       }
-      guard (1...9).contains(j - i), j < line.upperBound, buf[j] == 46 || buf[j] == 41 else {
+      guard (1...9).contains(j - i), j < block.end, buf[j] == 46 || buf[j] == 41 else {
         return nil
       }
       kind = .ordered(digits: i..<j, number: MarkerNumber(value: value, width: j - i))
       i = j + 1
     }
-    var contentEnd = line.upperBound
-    if contentEnd > i && buf[contentEnd - 1] == 13 { contentEnd -= 1 }
-    // A CR counts as the end of the line, as the Markdown reader takes it.
-    guard i == contentEnd || buf[i] == 32 || buf[i] == 9 || buf[i] == 13 else { return nil }
-    var marker = MarkdownMarker(
-      kind: kind, column: column, end: i, contentEnd: contentEnd, spaces: nil)
+    guard endsLine(buf, i, block) || buf[i] == 32 || buf[i] == 9 else { return nil }
+    var marker = MarkdownMarker(kind: kind, column: column, end: i, block: block, spaces: nil)
     var k = i
-    while k < contentEnd && buf[k] == 32 { k += 1 }
-    if k > i && k - i <= 4 && k < contentEnd && buf[k] != 9 && buf[k] != 13 {
-      marker.spaces = k - i
-    }
+    while k < block.end && buf[k] == 32 { k += 1 }
+    if k > i && k - i <= 4 && !endsLine(buf, k, block) && buf[k] != 9 { marker.spaces = k - i }
     return marker
   }
 
@@ -132,11 +122,10 @@ struct MarkdownMarker: Sendable, Equatable {
     if let spaces, self.spaces != nil { return markerEnd + spaces }
     var col = markerEnd
     var k = end
-    while k < contentEnd && (buf[k] == 32 || buf[k] == 9) {
+    while k < block.end && (buf[k] == 32 || buf[k] == 9) {
       col = buf[k] == 9 ? (col / 4 + 1) * 4 : col + 1
       k += 1
     }
-    let gap = col - markerEnd
-    return k == contentEnd || buf[k] == 13 || gap > 4 ? markerEnd + 1 : col
+    return MarkdownMarker.endsLine(buf, k, block) || col - markerEnd > 4 ? markerEnd + 1 : col
   }
 }

@@ -161,12 +161,7 @@ struct RowBytes {
   let buf: UnsafeBufferPointer<UInt8>
 
   /// The list item marker of row `id`'s first line, nil when it has none.
-  func marker(of id: Int) -> MarkdownMarker? {
-    let block = blocks[id]
-    var end = block.start
-    while end < block.end && buf[end] != 10 { end += 1 }
-    return MarkdownMarker.read(buf, line: block.start..<end)
-  }
+  func marker(of id: Int) -> MarkdownMarker? { MarkdownMarker.read(buf, block: blocks[id]) }
 }
 
 /// The numbers of one arrangement of a list's rows (`MarkdownNumbering`).
@@ -182,6 +177,14 @@ struct ArrangementNumbers {
     self.rows = rows
     self.order = order
     self.starts = starts.isEmpty ? [0] : starts
+  }
+
+  /// These numbers read from an explicit table of blocks: for a pass that reads many
+  /// rows (`SpanTable.forVisits`).
+  func materialized() -> ArrangementNumbers {
+    ArrangementNumbers(
+      numbering: numbering, rows: RowBytes(blocks: rows.blocks.forVisits(), buf: rows.buf),
+      order: order, starts: starts)
   }
 
   /// The end of section `s`'s positions.
@@ -246,8 +249,11 @@ struct ArrangementNumbers {
 /// (`rebased`). It keeps the number of the last renumbered row, so that a row counted
 /// on from the one above looks up only as far as that row.
 struct NumberingPass {
-  let numbers: ArrangementNumbers
+  private(set) var numbers: ArrangementNumbers
   private var section = -1
+  /// Rows read so far: past `explicitAfter`, the blocks are made explicit once.
+  private var read = 0
+  private static let explicitAfter = 4096
   /// The last position renumbered in `section`, and its number.
   private var last: (position: Int, value: Int)?
 
@@ -286,6 +292,10 @@ struct NumberingPass {
       }
       k = stop
     }
+    if read <= Self.explicitAfter && read + ids.upperBound - k > Self.explicitAfter {
+      numbers = numbers.materialized()
+    }
+    read += ids.upperBound - k
     while going && k < ids.upperBound {
       let p = position + k - ids.lowerBound
       if let own = numbering.own(k, numbers.rows) {

@@ -62,41 +62,62 @@ struct RowEdit: Sendable, Equatable {
   }
 }
 
-/// A piece of a row as written: input bytes, or bytes made for it.
+/// A piece of a row as written: input bytes, the digits of a number, or spaces.
 enum RowPiece {
   case input(Span)
-  case bytes([UInt8])
+  case digits(MarkerNumber)
+  case spaces(Int)
+
+  /// Calls `body` with the bytes of a piece that is not input, made on the stack.
+  func withMadeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    switch self {
+    case .input: return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+    case .digits(let number):
+      let width = number.writtenWidth
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { out in
+        var v = number.value
+        for k in stride(from: width - 1, through: 0, by: -1) {
+          out[k] = 48 + UInt8(v % 10)
+          v /= 10
+        }
+        return try body(UnsafeRawBufferPointer(out))
+      }
+    case .spaces(let count):
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { out in
+        out.initialize(repeating: 32)
+        return try body(UnsafeRawBufferPointer(out))
+      }
+    }
+  }
 }
 
 extension RowEdit {
-  /// Calls `body` with the pieces of `block` (whose first line has the ordered marker
-  /// `marker`) as this edit writes it, in order. Every line after the first that is not
-  /// blank is re-indented by `indent`: spaces are added or removed at the end of its
-  /// leading whitespace, or the whitespace is rewritten as spaces when tabs stand where
-  /// spaces would be removed. The last piece is always input bytes that end where the
-  /// block does, so the terminator rule (FORMATS.md §4) holds as for any block.
+  /// Calls `body` with the pieces of the block of `marker` (an ordered marker) as this
+  /// edit writes it, in order. Every line after the first that is not blank is
+  /// re-indented by `indent`: spaces are added or removed at the end of its leading
+  /// whitespace, or the whitespace is rewritten as spaces when tabs stand where spaces
+  /// would be removed. The last piece is always input bytes that end where the block
+  /// does, so the terminator rule (FORMATS.md §4) holds as for any block; the lines
+  /// are looked at only when they move.
   func pieces(
-    of block: Span, marker: MarkdownMarker, in buf: UnsafeBufferPointer<UInt8>,
+    of marker: MarkdownMarker, in buf: UnsafeBufferPointer<UInt8>,
     _ body: (RowPiece) throws -> Void
   ) rethrows {
+    let block = marker.block
     guard case .ordered(let digits, _) = marker.kind else { return try body(.input(block)) }
     if digits.lowerBound > block.start {
       try body(.input(Span(start: block.start, end: digits.lowerBound)))
     }
-    try body(.bytes(number.digits))
-    let lineEnd = RowEdit.lineEnd(from: marker.contentEnd, block: block, in: buf)
+    try body(.digits(number))
+    var rest = digits.upperBound
     if let old = marker.spaces, let new = spaces, new != old {
-      try body(.input(Span(start: digits.upperBound, end: marker.end + Swift.min(old, new))))
-      if new > old { try body(.bytes([UInt8](repeating: 32, count: new - old))) }
-      try body(.input(Span(start: marker.end + old, end: lineEnd)))
-    } else {
-      try body(.input(Span(start: digits.upperBound, end: lineEnd)))
+      try body(.input(Span(start: rest, end: marker.end + Swift.min(old, new))))
+      if new > old { try body(.spaces(new - old)) }
+      rest = marker.end + old
     }
-    guard indent != .none else {
-      if lineEnd < block.end { try body(.input(Span(start: lineEnd, end: block.end))) }
-      return
-    }
-    var start = lineEnd
+    guard indent != .none else { return try body(.input(Span(start: rest, end: block.end))) }
+    var start = RowEdit.lineEnd(from: rest, block: block, in: buf)
+    try body(.input(Span(start: rest, end: start)))
     while start < block.end {
       let end = RowEdit.lineEnd(from: start, block: block, in: buf)
       try RowEdit.reindent(Span(start: start, end: end), by: indent, in: buf, body)
@@ -130,27 +151,32 @@ extension RowEdit {
     let rest = Span(start: w, end: line.end)
     if target > columns {
       if w > line.start { try body(.input(Span(start: line.start, end: w))) }
-      try body(.bytes([UInt8](repeating: 32, count: target - columns)))
+      try body(.spaces(target - columns))
     } else if trailingSpaces >= columns - target {
       let keep = w - (columns - target)
       if keep > line.start { try body(.input(Span(start: line.start, end: keep))) }
     } else if target > 0 {
-      try body(.bytes([UInt8](repeating: 32, count: target)))
+      try body(.spaces(target))
     }
     try body(.input(rest))
   }
 
-  /// The bytes of `block` as this edit writes it.
-  func bytes(of block: Span, marker: MarkdownMarker, in buf: UnsafeBufferPointer<UInt8>)
+  /// The bytes of the block of `marker` as this edit writes it, up to `limit` (a line
+  /// end, for a label) or the whole block.
+  func bytes(of marker: MarkdownMarker, in buf: UnsafeBufferPointer<UInt8>, upTo limit: Int? = nil)
     -> [UInt8]
   {
     var out: [UInt8] = []
-    out.reserveCapacity(block.count + 8)
-    pieces(of: block, marker: marker, in: buf) { piece in
-      switch piece {
-      case .input(let span): out.append(contentsOf: buf[span.start..<span.end])
-      case .bytes(let bytes): out.append(contentsOf: bytes)
+    out.reserveCapacity(marker.block.count + 8)
+    let stop = limit ?? marker.block.end
+    var done = false
+    pieces(of: marker, in: buf) { piece in
+      guard !done else { return }
+      guard case .input(let span) = piece else {
+        return piece.withMadeBytes { out.append(contentsOf: $0) }
       }
+      out.append(contentsOf: buf[span.start..<Swift.min(span.end, stop)])
+      done = span.end >= stop
     }
     return out
   }

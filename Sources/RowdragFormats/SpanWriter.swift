@@ -48,6 +48,12 @@ struct SpanWriter {
     try out.write(bytes)
   }
 
+  /// Writes bytes that are not in the input (a renumbered marker's digits).
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try flush()
+    try out.write(bytes)
+  }
+
   mutating func flush() throws {
     guard run.count > 0 else { return }
     // Into a regular file, a long run is copied file to file by the kernel; else one

@@ -37,7 +37,7 @@ struct TerminatedWriter {
   /// Writes bytes made for the output (a renumbered marker): what is held back is then
   /// no longer last. Never the output's last bytes: a row made of pieces ends with input
   /// bytes (`RowEdit.pieces`), which the rule above then treats as any.
-  mutating func write(_ bytes: [UInt8]) throws {
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     guard !bytes.isEmpty else { return }
     try flush(isLast: false)
     try writer.write(bytes)
