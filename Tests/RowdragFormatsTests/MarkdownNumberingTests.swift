@@ -191,6 +191,22 @@ struct MarkdownNumberingTests {
     #expect(try Self.written(list, order) == bullets + "1. b\n2. a\n")
   }
 
+  @Test("a long ordered list, read in one pass or two halves, renumbers every moved row")
+  func longList() throws {
+    let count = 3000
+    let input = (1...count).map { "\($0). item \($0)\n" }.joined()
+    for split in [Int.max, 0] {
+      let list = Self.list(input, splitAbove: split)
+      #expect(list.blocks.count == count)
+      var order = Array(0..<count)
+      order.append(order.removeFirst())
+      let expected = (1...count).map {
+        "\($0).\([9, 99, 999].contains($0) ? "  " : " ")item \($0 % count + 1)\n"
+      }
+      #expect(try Self.written(list, order) == expected.joined())
+    }
+  }
+
   @Test("a move that would nest an item is refused, judged as the rows are written")
   func nesting() {
     let list = Self.list("- a\n1. b\n\n  - c\n")
