@@ -177,19 +177,7 @@ extension BlockList {
     to writer: inout TerminatedWriter
   ) throws {
     guard var walk = pass else { return try writeContiguous(ids, to: &writer) }
-    let buf = store.buffer
-    try walk.visit(ids, at: position, section: s) { stretch in
-      try writeContiguous(stretch, to: &writer)
-      return true
-    } edited: { id, _, marker, edit in
-      try edit.pieces(of: marker, in: buf) { piece in
-        guard case .input(let span) = piece else {
-          return try piece.withMadeBytes { try writer.write($0) }
-        }
-        try writer.write(span)
-      }
-      return true
-    }
+    try walk.write(ids, at: position, section: s, list: self, to: &writer)
     pass = walk
   }
 }

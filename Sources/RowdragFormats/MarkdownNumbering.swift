@@ -255,7 +255,7 @@ struct NumberingPass {
   private var read = 0
   private static let explicitAfter = 4096
   /// The last position renumbered in `section`, and its number.
-  private var last: (position: Int, value: Int)?
+  var last: (position: Int, value: Int)?
 
   init(_ numbers: ArrangementNumbers) { self.numbers = numbers }
 
@@ -271,10 +271,7 @@ struct NumberingPass {
     edited: (Int, Int, MarkdownMarker, RowEdit) throws -> Bool
   ) rethrows -> Bool {
     let numbering = numbers.numbering
-    if s != section {
-      section = s
-      last = nil
-    }
+    enter(s)
     guard numbering.renumbers else { return try plain(ids) }
     var from = ids.lowerBound
     var k = ids.lowerBound
@@ -315,9 +312,17 @@ struct NumberingPass {
     return going
   }
 
+  /// Starts section `s` when the walk comes to it: no row above is renumbered yet.
+  mutating func enter(_ s: Int) {
+    if s != section {
+      section = s
+      last = nil
+    }
+  }
+
   /// `ArrangementNumbers.numberAbove`, looking up only past the last row renumbered:
   /// the rows between are at their own places or not ordered.
-  private func numberAbove(_ p: Int, _ s: Int) -> Int {
+  func numberAbove(_ p: Int, _ s: Int) -> Int {
     let floor = Swift.max(numbers.starts[s], (last?.position ?? -1) + 1)
     var q = p - 1
     while q >= floor {

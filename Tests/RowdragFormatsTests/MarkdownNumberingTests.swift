@@ -1,4 +1,5 @@
 import RowdragBase
+import RowdragTestSupport
 import Testing
 
 @testable import RowdragFormats
@@ -204,6 +205,82 @@ struct MarkdownNumberingTests {
         "\($0).\([9, 99, 999].contains($0) ? "  " : " ")item \($0 % count + 1)\n"
       }
       #expect(try Self.written(list, order) == expected.joined())
+    }
+  }
+
+  @Test("the writer (streamed or row by row) writes every row as its label and lines say")
+  func writerAgreesWithRows() throws {
+    let markers = [
+      "1.", "2.", "9.", "10.", "99.", "100.", "007.", "3)", "-", "*", "1.", "12.", " 1.", "  8)",
+      "   10.",
+    ]
+    let gaps = [" ", " ", " ", "  ", "    ", "\t", "     ", ""]
+    for seed in 0..<400 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      let count = 1 + rng.next(12)
+      let tall = rng.next(3) == 0
+      var rows: [String] = []
+      for k in 0..<count {
+        let gap = gaps[rng.next(gaps.count)]
+        var row = markers[rng.next(markers.count)] + gap + (gap.isEmpty ? "" : "r\(k)") + "\n"
+        if tall && rng.next(2) == 0 { row += "      nested \(k)\n\t\ttabbed\n  lazy\n" }
+        rows.append(row)
+      }
+      // Two sections: rows before `cut`, a heading, the rest.
+      let cut = rng.next(count + 1)
+      var list = Self.list(rows[..<cut].joined() + "# H\n" + rows[cut...].joined())
+      guard list.blocks.count == count, list.sectionRowCounts.count == 2 || cut == 0 else {
+        continue
+      }
+      var order = Array(0..<count)
+      order.shuffle(using: &rng)
+      let split = list.sectionRowCounts.count == 2 ? rng.next(count + 1) : 0
+      let starts = list.sectionRowCounts.count == 2 ? [0, split] : [0]
+      list.arrange(RowOrder(order.map { Int32($0) }), sectionStarts: starts)
+      // With no row before it, the heading heads the only section.
+      var expected = starts.count == 1 ? "# H\n" : ""
+      for (position, id) in order.enumerated() {
+        if starts.count == 2 && position == split { expected += "# H\n" }
+        for k in 0..<list.lineCount(ofRow: id) {
+          expected += list.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) } + "\n"
+        }
+      }
+      if starts.count == 2 && split == count { expected += "# H\n" }
+      let got = try Self.written(list, order, starts: starts)
+      #expect(got == expected, "seed \(seed): \(rows) cut \(cut) in \(order) from \(starts)")
+    }
+  }
+
+  @Test("long shifted stretches are written as their rows say, however far they shift")
+  func shiftedStretches() throws {
+    for seed in 0..<40 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      let count = 100 + rng.next(500)
+      var rows: [String] = []
+      for k in 0..<count {
+        switch rng.next(10) {
+        case 0: rows.append("- bullet \(k)\n")
+        case 1: rows.append("\(rng.next(2000)).\n")
+        case 2: rows.append("\(k + 1). " + String(repeating: "long ", count: 1000) + "\n")
+        case 3: rows.append(" \(k + 1)) indented\n")
+        default: rows.append("\(k + 1). item \(k)\n")
+        }
+      }
+      var list = Self.list(rows.joined())
+      guard list.blocks.count == count else { continue }
+      // A block of rows moved elsewhere: the rows between shift by its size.
+      var order = Array(0..<count)
+      let from = rng.next(count)
+      let size = 1 + rng.next(count - from)
+      let block = Array(order[from..<(from + size)])
+      order.removeSubrange(from..<(from + size))
+      order.insert(contentsOf: block, at: rng.next(order.count + 1))
+      list.arrange(RowOrder(order.map { Int32($0) }), sectionStarts: [0])
+      var expected = ""
+      for id in order {
+        expected += list.withLine(0, ofRow: id) { String(decoding: $0, as: UTF8.self) } + "\n"
+      }
+      #expect(try Self.written(list, order) == expected, "seed \(seed)")
     }
   }
 
