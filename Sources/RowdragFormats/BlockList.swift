@@ -391,11 +391,13 @@ extension BlockList {
     }
 
     /// Adds `count` rows of `lines` whole lines each, from where the last row ends to
-    /// `end` (after `extends(lines:at:)`). Their first bytes are not noted in `hints`:
-    /// a stretch holds only a format's plainest rows (Markdown's: `- text` from column 0),
-    /// never an ordered or indented item.
+    /// `end` (after `extends(lines:at:)`). Only the first row's first byte is noted in
+    /// `hints`: a stretch holds a format's plainest rows, all alike (Markdown's: `- text`
+    /// from column 0), never an ordered or indented item after a bullet.
     @inline(__always)
     mutating func items(_ count: Int, lines: Int, endingAt end: Int) {
+      let first = blocks.lastEnd
+      if first < store.count { hints.note(store.buffer[first]) }
       blocks.appendRows(count, lines: lines, endingAt: end)
       if lineCounts != nil || lines != 1 {
         if lineCounts == nil { lineCounts = LineCounts(repeating: 1, count: blocks.count - count) }
