@@ -164,7 +164,11 @@ extension FormatParameter {
   static let pointer = FormatParameter(
     name: "path", synopsis: "POINTER", words: [], defaultValue: nil
   ) { value in
-    value.isEmpty || value.first == "/"
-      ? nil : "a JSON Pointer is empty (the whole document) or starts with '/', as /tracks"
+    guard value.isEmpty || value.first == "/" else {
+      return "a JSON Pointer is empty (the whole document) or starts with '/', as /tracks"
+    }
+    return JSONPointerList.badEscape(in: value).map {
+      "'\($0)' is no escape in a JSON Pointer: '~0' stands for '~' and '~1' for '/' (RFC 6901)"
+    }
   }
 }
