@@ -8,7 +8,9 @@ import Testing
 struct TallItemCommandTests {
   static let rows = (1...100).map { "row \($0)\n" }.joined()
 
-  @Test("press 1,61; tick 600; release moves nothing, whatever the preset", arguments: PresetTable.names)
+  @Test(
+    "press 1,61; tick 600; release moves nothing, whatever the preset", arguments: PresetTable.names
+  )
   func heldStill(_ preset: String) throws {
     let held = run(
       "press 1,61; tick 600; release; state", on: Self.rows, options: ["-n", "--preset", preset])

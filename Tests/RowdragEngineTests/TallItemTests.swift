@@ -41,8 +41,10 @@ struct TallItemTests {
     try tall.tick(120)
     #expect(tall.offset == 0)
     // A 600-point row fits exactly: its centre at 300 is no edge, and it is not held.
-    var fits = Self.engine(heights: [44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 600] + [Double](
-      repeating: 44, count: 89))
+    var fits = Self.engine(
+      heights: [44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 600]
+        + [Double](
+          repeating: 44, count: 89))
     try fits.press(position: 10)
     let before = fits.offset
     try fits.drag(toScreenY: 599)
