@@ -87,6 +87,9 @@ public final class Session {
   public var ownFileIsStale: Bool { engine.layoutDiffersFromFile || copiedElsewhere }
   /// The format the list was read in, for `get format`.
   public var format = FormatChoice("text")
+  /// The options the list was read with, besides the format: what `require` checks and
+  /// a recording writes.
+  public var loadOptions = LoadOptions()
   /// The list file as the session last read or wrote it: a write to it checks that no
   /// other program changed it since.
   public var fileStamp: FileStamp?
@@ -265,6 +268,7 @@ public final class Session {
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path): try setTrace(path)
     case .compare(let words): try out.write(try compare(words))
+    case .require(let words): try require(words)
     case .moveRange(let range, let target):
       let edits = engine.undoCount
       try withDropHook { try $0.move(range, to: target) }

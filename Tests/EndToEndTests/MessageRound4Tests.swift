@@ -65,3 +65,32 @@ struct MessageRound4Tests {
     #expect(result.stderr == "rowdrag: <stdin>:5: bogus: unknown command ('help' lists commands)\n")
   }
 }
+
+/// `require` (issue 45, item 1): a script that needs the list read with given options.
+@Suite("require")
+struct RequireTests {
+  @Test("options in any order, values between slashes with \\/ for a slash; others refused")
+  func matching() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.file("trip.json", #"{"tracks":[{"title":"A"},{"title":"B","x":1}]}"#)
+    let options = ["--format", "json path=/tracks", "--lock", "^B$", "-n"]
+    let ok = try Binary.run(
+      options + ["-e", #"require --lock /^B$/ --format /json path=\/tracks/; list"#, path])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    #expect(ok.text == "     1\t-\tA\n     2\tL\tB\n")
+    let missing = try Binary.run(
+      options + ["-e", #"require --format /json path=\/tracks/; list"#, path])
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr
+        == "rowdrag: -e #1:1: require: the list was read with --format 'json path=/tracks' "
+        + "--lock '^B$'; this script needs --format 'json path=/tracks': run rowdrag --format "
+        + "'json path=/tracks' -f SCRIPT LIST\n")
+    #expect(missing.text.isEmpty)
+    let unknown = try Binary.run(options + ["-e", "require --width /80/", path])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("require: expected a load option (--format --header"))
+    let bare = try Binary.run(options + ["-e", "require --lock", path])
+    #expect(bare.stderr == "rowdrag: -e #1:1: require: --lock needs a value, as --lock /VALUE/\n")
+  }
+}
