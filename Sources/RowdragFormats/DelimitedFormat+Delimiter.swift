@@ -31,15 +31,18 @@ extension DelimitedFormat {
   static func preamble(_ buf: UnsafeBufferPointer<UInt8>, _ parameters: Parameters) -> Preamble {
     var lines = LineCursor(buf)
     var result = Preamble()
-    result.end = lines.byteOrderMark()?.end ?? 0
-    guard parameters.readsExcelLine, let line = lines.next() else { return result }
-    let content = line.content
-    guard content.count == 5,
-      buf[content.lowerBound..<content.lowerBound + 4].elementsEqual("sep=".utf8)
+    let start = lines.byteOrderMark()?.end ?? 0
+    result.end = start
+    guard parameters.readsExcelLine, buf.count >= start + 5,
+      buf[start..<start + 4].elementsEqual("sep=".utf8)
     else { return result }
-    let c = buf[content.lowerBound + 4]
-    guard c != 34 && c != 13 else { return result }
-    result.end = line.span.end
+    let c = buf[start + 4]
+    var end = start + 5
+    if end < buf.count && buf[end] == 13 { end += 1 }
+    guard c != 34 && c != 13 && c != 10,
+      end == buf.count ? end == start + 5 : buf[end] == 10
+    else { return result }
+    result.end = Swift.min(end + 1, buf.count)
     result.lines = 1
     result.excelDelimiter = c
     return result

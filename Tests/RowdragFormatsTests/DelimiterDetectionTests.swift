@@ -129,6 +129,11 @@ struct DelimiterDetectionTests {
       #expect(list.blocks.count == 2 || notExcel == "sep=\"\n", "\(notExcel.debugDescription)")
       #expect(Self.labels(list).first == String(notExcel.split(separator: "\n")[0]))
     }
+    // The line alone is the whole file; a lone CR after it is no terminator.
+    let alone = try Self.read("sep=|", header: false)
+    #expect(alone.delimiter == 124 && alone.blocks.count == 0)
+    #expect(try Self.written(alone, []) == "sep=|")
+    #expect(try Self.labels(Self.read("sep=;\rx\n", header: false)) == ["sep=;\rx"])
     // A sep= line not first is a record.
     #expect(try Self.read("a;b\nsep=,\n").blocks.count == 1)
   }
