@@ -1,4 +1,5 @@
 import RowdragFormats
+import RowdragSystem
 
 /// One parameter of a format (`label=N|NAME`): what `--format` accepts, help shows and
 /// the shells complete.
@@ -123,8 +124,8 @@ extension FormatSpec {
           name: "header", synopsis: "yes|no", words: ["yes", "no"], defaultValue: "yes"
         ) { ["yes", "no"].contains($0) ? nil : "give yes or no" },
         FormatParameter(
-          name: "delimiter", synopsis: "C", words: [], defaultValue: delimiter
-        ) { $0.utf8.count == 1 ? nil : "the delimiter is one byte (\\t for a tab)" },
+          name: "delimiter", synopsis: "C", words: [], defaultValue: delimiter,
+          check: FormatChoice.delimiterProblem),
         FormatParameter(name: "label", synopsis: "N|NAME", words: [], defaultValue: nil) {
           value in
           let wrong = "give a field number from 1 or a header field's name"
@@ -139,10 +140,12 @@ extension FormatSpec {
 }
 
 extension DelimitedFormat.Parameters {
-  /// What a `csv` or `tsv` choice asks for.
+  /// What a `csv` or `tsv` choice asks for: csv without `delimiter=` detects it
+  /// (FORMATS.md §3.4), tsv's is a tab.
   public init(_ choice: FormatChoice) {
+    let given = choice.name == "csv" ? choice.values["delimiter"] : choice.value("delimiter")
     self.init(
-      name: choice.name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
+      name: choice.name, delimiter: given.map { RawText.bytes($0).first ?? 44 },
       header: choice.value("header") != "no", label: choice.values["label"])
   }
 }

@@ -259,7 +259,7 @@ public final class Session {
         message: "format: the format is chosen when the list is loaded; give --format when "
           + "starting rowdrag ('get format' shows it)")
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
-    case .get("format"): try out.write(format.description + "\n")
+    case .get("format"): try out.write(format.resolved(by: document).description + "\n")
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
     case .write(let path, let force): try write(to: path, force: force)
     case .reload: try reload()

@@ -51,6 +51,9 @@ public struct BlockList: ListDocument {
   let endsWithNewline: Bool
   /// The terminator a formerly-last line takes when it moves up (SPEC §9.21).
   let fallbackTerminator: [UInt8]
+  /// The delimiter a CSV or TSV file was read with, given or detected (FORMATS.md
+  /// §3.4); nil in other formats.
+  public internal(set) var delimiter: UInt8? = nil
 
   /// Sections after a header are titled; a leading untitled one is not.
   public var sectionTitled: [Bool] { headers.map { $0 != nil } }

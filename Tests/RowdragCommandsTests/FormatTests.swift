@@ -386,7 +386,7 @@ struct FormatTests {
   static let examples: [(file: String, format: String?)] = [
     ("notes.md", nil), ("kanban.md", nil), ("fruit.csv", nil), ("playlist.m3u8", nil),
     ("tracks.jsonl", nil), ("git-rebase-todo", nil), ("trip.json", "json path=/tracks"),
-    ("todo.txt", "text skip=^$"), ("board.md", nil),
+    ("todo.txt", "text skip=^$"), ("board.md", nil), ("excel.csv", nil),
   ]
 
   @Test(
@@ -437,9 +437,9 @@ struct FormatTests {
     }
   }
 
-  /// A text's lines without terminators, sorted.
+  /// A text's lines without terminators, sorted (CR LF is one `Character`).
   static func lines(_ text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
+    text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
       .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }.filter { !$0.isEmpty }.sorted()
   }
 }

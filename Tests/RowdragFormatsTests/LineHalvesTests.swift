@@ -20,7 +20,7 @@ struct LineHalvesTests {
   static let csvLines = [
     "a,b,c", "\"q\",1,2", "\"two\nlines\",3,4", "", "\r", "x,\"he said \"\"hi\"\"\",5",
     "\"open,\n\n\",6", "only", "\"bad\"x,1", "a\tb\tc", "\"cr\"\r", "\"unterminated,7",
-    "\"\",,", "p,q\"r,s",
+    "\"\",,", "p,q\"r,s", "a;\"b;c\";d", "sep=;", "x|y",
   ]
 
   static let m3uLines = [
@@ -57,7 +57,7 @@ struct LineHalvesTests {
         outputs.append(out.captured)
       }
       return "rows \(rows) labels \(labels) lines \(lines) sections \(list.sectionRowCounts) "
-        + "out \(outputs)"
+        + "delimiter \(list.delimiter.map { "\($0)" } ?? "-") out \(outputs)"
     } catch let error as JSONSyntaxError {
       return "error \(error.line):\(error.column): \(error.message)"
     } catch {
@@ -101,7 +101,8 @@ struct LineHalvesTests {
       let bytes = Self.file(&rng, Self.csvLines, broken: broken)
       let tab = rng.next(2) == 0
       let parameters = DelimitedFormat.Parameters(
-        name: tab ? "tsv" : "csv", delimiter: tab ? 9 : 44, header: rng.next(3) != 0)
+        name: tab ? "tsv" : "csv", delimiter: tab ? 9 : rng.next(2) == 0 ? nil : 44,
+        header: rng.next(3) != 0)
       let one = Self.outcome {
         try DelimitedFormat.read(ByteStore(bytes), parameters, splitAbove: .max)
       }

@@ -76,16 +76,36 @@ class Section:
 
 
 # -- the line-based document ------------------------------------------------------
+BOM = b"\xef\xbb\xbf"
+
+
 class LineDocument:
     """FORMATS §1: every line is an item line, a header or trivia. Entries are added in
-    file order; `finish` builds the sections of SPEC §9.3 and §4."""
+    file order; `finish` builds the sections of SPEC §9.3 and §4.
 
-    def __init__(self, data):
+    With `mark`, a UTF-8 byte-order mark that starts the file is a line of its own
+    (three bytes, no terminator) and trivia (§1.4 r2): no part of the first line, so
+    it stays first whatever moves. `body()` gives the lines after it."""
+
+    def __init__(self, data, mark=False):
         self.data = data
         self.lines = split_lines(data)
+        self.first = 0  # the index of the first line after the mark
         self.rows = []
         self.lead = []  # trivia written first (before the first header, no leading rows)
         self.sections = [Section()]
+        if mark and data.startswith(BOM):
+            self.lines = [(BOM, b"")] + split_lines(data[len(BOM):])
+            self.first = 1
+            self.trivia(0)
+
+    def body(self):
+        """(index, content) of every line after the byte-order mark."""
+        return [(i, self.lines[i][0]) for i in range(self.first, len(self.lines))]
+
+    def number(self, i):
+        """The 1-based line number of line `i` in the file."""
+        return i + 1 - self.first
 
     def trivia(self, i):
         self.sections[-1].add_trivia(i)
@@ -143,9 +163,10 @@ class LineDocument:
 
 # -- text and todo ----------------------------------------------------------------
 def read_text(data, header=None, skip=None):
-    """§3.1: one line one item; --header lines are headers, --skip lines trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.1: one line one item; --header lines are headers, --skip lines trivia; a
+    byte-order mark is trivia (§1.4)."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if matches(header, content):
             doc.header(i)
         elif matches(skip, content):
@@ -156,9 +177,10 @@ def read_text(data, header=None, skip=None):
 
 
 def read_todo(data):
-    """§3.2: comments (first non-blank byte `#`) and blank lines are trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.2: comments (first non-blank byte `#`) and blank lines are trivia; so is a
+    byte-order mark."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if is_blank(content) or content.lstrip(b" \t").startswith(b"#"):
             doc.trivia(i)
         else:
@@ -287,15 +309,23 @@ def close_item(doc, item):
 
 
 # -- csv and tsv ------------------------------------------------------------------
-def parse_records(data, delimiter):
-    """RFC 4180 records as (start, end, fields, blank): `end` includes the terminator;
-    fields are unquoted values; blank records are empty or CR-only lines."""
-    records, i, n = [], 0, len(data)
+CANDIDATES = b",;\t|"  # §3.4 r2, in the order that breaks ties
+SAMPLE_RECORDS, SAMPLE_BYTES = 20, 64 * 1024
+
+
+def iter_records(data, delimiter, i=0, sample=False):
+    """RFC 4180 records from offset `i` as (start, end, fields, blank): `end` includes
+    the terminator; fields are unquoted values; blank records are empty or CR-only
+    lines. With `sample`, only §3.4's sample: the first 20 records that are not
+    blank, of those that start in the first 64 KiB."""
+    n, counted = len(data), 0
     while i < n:
+        if sample and (i >= SAMPLE_BYTES or counted == SAMPLE_RECORDS):
+            return
         if data.startswith(b"\n", i) or data.startswith(b"\r\n", i) or data[i:] == b"\r":
             end = data.find(b"\n", i)
             end = n if end < 0 else end + 1
-            records.append((i, end, [], True))
+            yield (i, end, [], True)
             i = end
             continue
         start, fields = i, []
@@ -320,8 +350,12 @@ def parse_records(data, delimiter):
                 i += 1
             i += 1  # the LF
             break
-        records.append((start, i, fields, False))
-    return records
+        counted += 1
+        yield (start, i, fields, False)
+
+
+def parse_records(data, delimiter, i=0):
+    return list(iter_records(data, delimiter, i))
 
 
 def quoted_field(data, i, delimiter):
@@ -347,15 +381,66 @@ def quoted_field(data, i, delimiter):
         return value, after
 
 
-def read_csv(data, delimiter=b",", header=True, label=None):
+def csv_preamble(data, excel):
+    """(offset of the first record, delimiter named by Excel's line or None): after a
+    byte-order mark, and in csv (`excel`) after a first line that is exactly `sep=C`
+    (C one byte, not a quote and not CR), trivia that stays first (§3.4 r2)."""
+    start = len(BOM) if data.startswith(BOM) else 0
+    if excel:
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if end >= 0 and line.endswith(b"\r"):
+            line = line[:-1]
+        if len(line) == 5 and line.startswith(b"sep=") and line[4] not in b'"\r':
+            return (len(data) if end < 0 else end + 1), line[4]
+    return start, None
+
+
+def csv_score(data, start, delimiter):
+    """How many sampled records have as many fields as the first; None when the
+    candidate meets an error or gives the first record fewer than 2 fields."""
+    width, score = None, 0
+    try:
+        for _, _, fields, blank in iter_records(data, delimiter, start, sample=True):
+            if blank:
+                continue
+            if width is None:
+                width = len(fields)
+                if width < 2:
+                    return None
+            score += len(fields) == width
+    except FormatError:
+        return None
+    return None if width is None else score
+
+
+def detect_delimiter(data, start):
+    """§3.4 r2: the highest score, a tie to the earlier candidate, `,` when none."""
+    best = None
+    for d in CANDIDATES:
+        score = csv_score(data, start, d)
+        if score is not None and (best is None or score > best[1]):
+            best = (d, score)
+    return ord(",") if best is None else best[0]
+
+
+def read_csv(data, delimiter=None, header=True, label=None, excel=True):
     """§3.4: one record one item (its physical lines); the first record is trivia
-    with header=yes; blank lines are trivia; labels from a field when asked."""
-    doc = LineDocument(data)
+    with header=yes; blank lines are trivia; labels from a field when asked. A
+    byte-order mark and Excel's `sep=` line (csv only: `excel`) are trivia before
+    it; without `delimiter` (bytes), Excel's line names it, else it is detected."""
+    doc = LineDocument(data, mark=True)
     starts, offset = [], 0
     for content, term in doc.lines:
         starts.append(offset)
         offset += len(content) + len(term)
-    records = parse_records(data, delimiter[0])
+    body, named = csv_preamble(data, excel)
+    d = delimiter[0] if delimiter else named if named is not None else detect_delimiter(data, body)
+    doc.delimiter = bytes([d])
+    records = parse_records(data, d, body)
+    for k in range(doc.first, len(starts)):  # Excel's line (the mark is trivia already)
+        if starts[k] < body:
+            doc.trivia(k)
     field = None
     if label is not None and not label.isdigit():
         names = next((r[2] for r in records if not r[3]), None) if header else None
@@ -380,17 +465,18 @@ def read_csv(data, delimiter=b",", header=True, label=None):
 
 
 # -- m3u --------------------------------------------------------------------------
-BOM = b"\xef\xbb\xbf"
+DIRECTIVES = (b"#EXTINF:", b"#EXTVLCOPT:", b"#EXTGRP:", b"#KODIPROP:", b"#EXTBYT:", b"#EXTALB:",
+              b"#EXTART:", b"#EXTIMG:")
 
 
 def read_m3u(data):
-    """§3.5: the file's own `#` lines at the top are trivia; an item is the `#` lines
-    (and blank lines after the first of them) before a path line, and that line."""
-    doc = LineDocument(data)
+    """§3.5: a byte-order mark and the file's own `#` lines at the top are trivia, up
+    to the first entry directive (r2) or path line; an item is the `#` lines (and
+    blank lines after the first of them) before a path line, and that line."""
+    doc = LineDocument(data, mark=True)
     top, pending = True, []
-    for i, (content, _) in enumerate(doc.lines):
-        bare = content[len(BOM):] if i == 0 and content.startswith(BOM) else content
-        if top and (is_blank(bare) or (bare.startswith(b"#") and not bare.startswith(b"#EXTINF"))):
+    for i, bare in doc.body():
+        if top and (is_blank(bare) or (bare.startswith(b"#") and not bare.startswith(DIRECTIVES))):
             doc.trivia(i)
             continue
         top = False
@@ -556,16 +642,17 @@ def json_row(node, data, lines, keys=KEYS):
 
 
 def read_jsonl(data, keys=KEYS):
-    """§3.6: every non-blank line one JSON value; blank lines trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.6: every non-blank line one JSON value; blank lines and a byte-order mark
+    (§1.4 r2) trivia."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if is_blank(content):
             doc.trivia(i)
             continue
         try:
             row = json_row(JsonParser(content).document(), content, [i], keys)
         except FormatError as e:
-            raise FormatError(i + 1, e.col, e.message)
+            raise FormatError(doc.number(i), e.col, e.message)
         doc.item([i], row.label, row.height, row.locked, row.pinned)
     return doc.finish()
 
@@ -664,11 +751,9 @@ def load(data, name, params=None, header=None, keys=None):
     if name == "markdown":
         return read_markdown(data, header)
     if name in ("csv", "tsv"):
-        default = b"," if name == "csv" else b"\t"
-        delimiter = params.get("delimiter", default)
-        delimiter = b"\t" if delimiter in ("\\t", b"\\t") else (
-            delimiter if isinstance(delimiter, bytes) else delimiter.encode())
-        return read_csv(data, delimiter, params.get("header", "yes") == "yes", params.get("label"))
+        delimiter = params.get("delimiter", None if name == "csv" else b"\t")
+        return read_csv(data, delimiter_byte(delimiter), params.get("header", "yes") == "yes",
+                        params.get("label"), excel=name == "csv")
     if name == "m3u":
         return read_m3u(data)
     if name == "jsonl":
@@ -676,6 +761,20 @@ def load(data, name, params=None, header=None, keys=None):
     if name == "json":
         return JsonDocument(data, params.get("path", ""), keys)
     raise ValueError(name)
+
+
+def delimiter_byte(word):
+    """`delimiter=`'s value as one byte: `\\t` a tab, `\\xHH` the byte HH (§2); None
+    stays None (detect it)."""
+    if word is None:
+        return None
+    word = word if isinstance(word, bytes) else word.encode("utf-8", "surrogateescape")
+    if word == b"\\t":
+        return b"\t"
+    if re.fullmatch(rb"\\x[0-9a-fA-F]{2}", word):
+        return bytes([int(word[2:], 16)])
+    assert len(word) == 1, word
+    return word
 
 
 # -- the list and its moves -------------------------------------------------------
