@@ -961,3 +961,73 @@ def test_issue_latin1_delimiter(binary):
     _, _, records = oracle.read_csv(run.after, b"\xa7", False)
     assert records == [["Name", "Ort"], ["Ben", "Wien"], ["Anna", "M\xfcnchen"]], \
         f"Python's csv reads {records}\n  {run.reproducer()}"
+
+
+# -- the oracles themselves (no binary): what they accept and what they catch --------------------
+def md_verdict(before, script, after, renumber=True):
+    """None when check_markdown accepts `after` as `script` applied to `before`, else why not."""
+    layout = Layout(MarkdownDoc(before).sections)
+    for command in script.split("; "):
+        layout.command(command)
+    try:
+        oracle.check_markdown(before, after, layout, renumber)
+    except AssertionError as error:
+        return str(error)
+    return None
+
+
+def test_oracles_accept_the_specification_and_catch_the_bugs(binary):
+    """The readers and the move model on hand-checked cases: FORMATS' results pass, and
+    the outputs issue 40 reports (version 0.2's) fail, so that a failure of the suite is
+    the binary's, not the oracle's."""
+    shop = b"## Shopping\n\n- milk\n- eggs\n\nHardware store:\n\n- hammer\n- nails\n"
+    assert md_verdict(shop, "move 3 1", b"## Shopping\n\n- hammer\n- milk\n- eggs\n\nHardware store:\n\n- nails\n") \
+        is None
+    assert "block 'Hardware store:'" in md_verdict(
+        shop, "move 3 1", b"## Shopping\n\n- hammer\n- milk\n\nHardware store:\n\n- eggs\n- nails\n")
+    steps = b"1. Install\n2. Configure\n3. Run\n"
+    assert md_verdict(steps, "move 3 1", b"1. Run\n2. Install\n3. Configure\n") is None
+    assert "numbered 3, expected 1" in md_verdict(steps, "move 3 1", b"3. Run\n1. Install\n2. Configure\n")
+    assert md_verdict(steps, "move 3 1", b"3. Run\n1. Install\n2. Configure\n", renumber=False) is None
+    assert md_verdict(b"Steps:\n1. a\n2. b\n", "move 2 1", b"Steps:\n1. b\n2. a\n") is None
+    assert "reads 1 top-level items" in md_verdict(b"Steps:\n1. a\n2. b\n", "move 2 1", b"Steps:\n2. b\n1. a\n")
+    kanban = b"## Todo\n\n- ```sh\n  make\n  ```\n- b\n\n## Done\n\n- c\n"
+    assert MarkdownDoc(kanban).sections == [[0, 1], [2]]
+    assert md_verdict(kanban, "move 2 2:1", b"## Todo\n\n- ```sh\n  make\n  ```\n\n## Done\n\n- b\n- c\n") is None
+    hidden = b"- a\n\n<!--\n- hidden\n-->\n\n- b\n- c\n"
+    assert MarkdownDoc(hidden).sections == [[0], [1, 2]]
+    assert "reads 2 top-level items" in md_verdict(hidden, "move 3 1", b"- b\n\n<!--\n- a\n\n- hidden\n-->\n- c\n")
+    assert md_verdict(b"- a\n- b\n", "move 2 1", b"- b\n- a\n") is None
+    assert "text changed" in md_verdict(b"- a\n- b\n", "move 2 1", b"- b\n- a \n")
+    doc = MarkdownDoc(b"-   a\n - b\n  - c\n- d\n")
+    layout = Layout(doc.sections)
+    layout.command("move 3 4")
+    assert oracle.nests(doc, layout) == (3, 2), "`  - c` under `- d` is a child"
+    # SPEC §9.15 and §10 on a list of two sections
+    layout = Layout([[1, 2, 3, 4, 5]])
+    layout.command("move 2,4 3")  # SPEC §10: rows 2-4 down one place
+    assert layout.sections == [[1, 5, 2, 3, 4]], layout.sections
+    layout = Layout([[1, 2, 3, 4], [5, 6]])
+    layout.command("move 2,4 3")  # after the row now at 3 + 3 - 1, joining its section
+    assert layout.sections == [[1], [5, 2, 3, 4, 6]], layout.sections
+    layout = Layout([[1, 2, 3, 4], [5, 6]])
+    layout.command("move 1 2:$")
+    layout.command("move 4,5 1:1")  # rows are numbered anew after each move
+    assert layout.sections == [[5, 6, 2, 3, 4], [1]], layout.sections
+    layout = Layout([[1, 2], [3]])
+    layout.command("move 3 1")
+    layout.command("move 1 $")
+    assert layout.sections == [[1, 2, 3], []] and layout.moved == {3}, (layout.sections, layout.moved)  # `$` joins row 3's section
+    # FORMATS §3.4 detection and Python's csv
+    excel = b'\xef\xbb\xbfName;City;Note\r\nAnna;Berlin;"a;b"\r\nCleo;Z\xc3\xbcrich;"line1\r\nline2"\r\n'
+    assert oracle.detect_delimiter(excel) == (b";", False)
+    assert oracle.detect_delimiter(b'Name;Note\n"Smith; J.";x\n') == (b";", False)
+    assert oracle.detect_delimiter(b"a,b,c\n1,2\n3,4,5\n") == (b",", False)
+    assert oracle.detect_delimiter(b"a|b,c\n1|2,3\n4|5\n") == (b"|", False)  # scores 3 and 2
+    assert oracle.detect_delimiter(b"a|b,c\n1|2,3\n") == (b",", False)  # a tie: the earlier candidate
+    assert oracle.detect_delimiter(b"sep=;\r\nName;City\r\n") == (b";", True)
+    assert oracle.detect_delimiter(b"one\ntwo\n") == (b",", False)
+    assert oracle.read_csv(excel, b";", False)[2][2] == ["Cleo", "Z\xc3\xbcrich", "line1\r\nline2"]
+    # the M3U convention: entry directives start an entry at the top too
+    assert oracle.read_m3u(b"#EXTM3U\n#EXTVLCOPT:x=1\n#EXTINF:1,A\na.mp3\n") == \
+        (False, ["#EXTM3U"], [("#EXTVLCOPT:x=1", "#EXTINF:1,A", "a.mp3")], [])
