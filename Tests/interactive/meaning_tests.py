@@ -86,7 +86,9 @@ class Failures:
 
 
 def expect_ok(run, context=""):
-    assert run.code == 0, f"{context}exit {run.code}: {run.stderr.decode(errors='replace').strip()}\n" \
+    wrote = " (and the file was written: a failed run writes nothing)" \
+        if run.code and run.script is not None and run.after != run.data else ""
+    assert run.code == 0, f"{context}exit {run.code}{wrote}: {run.stderr.decode(errors='replace').strip()}\n" \
                           f"  {run.reproducer()}"
 
 
