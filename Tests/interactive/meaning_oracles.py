@@ -163,6 +163,8 @@ class Item:
         after = first[m.end():]
         gap = re.match(r"[ \t]*", after).group(0)
         spaces = columns(first[:m.end()] + gap) - m.end()
+        self.bare = gap == after or "\t" in gap  # nothing or a tab after the marker
+        self.spaces = len(gap)
         if gap == after or spaces > 4 or spaces < 1:  # empty first line, or indented code
             spaces = 1
         self.content_column = m.end() + spaces
@@ -174,6 +176,17 @@ class Item:
         # between FORMATS and CommonMark, read past unless asked for (`strict`).
         self.loose_content = tuple(
             (*x[:5], x[5].rstrip("\n") if x[0] in ("fence", "code_block") else x[5], x[6]) for x in self.content)
+
+    def content_column_as(self, digits):
+        """The content column once renumbered to `digits` (FORMATS §3.3): the spaces after
+        the delimiter absorb a longer number while one remains, the rest moves the
+        content; after a tab or nothing the content moves by the whole change."""
+        if not self.ordered or digits is None:
+            return self.content_column
+        change = len(digits) - len(self.digits)
+        if self.bare:
+            return self.content_column + change
+        return self.content_column + max(0, change - (self.spaces - 1))
 
     def masked(self):
         """Its text with the number of an ordered marker left out (renumbering changes
@@ -318,13 +331,14 @@ def kind_runs(doc, section_rows):
     return runs
 
 
-def nests(doc, layout):
+def nests(doc, layout, renumber=True):
     """The first pair (above, below) of neighbouring rows of a section whose lower row's
-    marker stands at or past the upper row's content column: CommonMark would read it as
-    a child (FORMATS §3.3 refuses such a move)."""
+    marker stands at or past the upper row's content column as written (renumbered):
+    CommonMark would read it as a child (FORMATS §3.3 refuses such a move)."""
+    numbers = expected_numbers(doc, layout) if renumber else {}
     for s in layout.sections:
         for above, below in zip(s, s[1:]):
-            if doc.items[below].indent >= doc.items[above].content_column:
+            if doc.items[below].indent >= doc.items[above].content_column_as(numbers.get(above)):
                 return above, below
     return None
 
