@@ -35,15 +35,19 @@ deps:
 # the chart's legend is laid out for) for the comparison chart and report, and
 # for the real SortableJS and jQuery UI the presets are checked against; Qt 5's
 # QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it
-# runs under (Tests/interactive/conformance_*_tests.py).
+# runs under (Tests/interactive/conformance_*_tests.py); for the meaning suite
+# (Tests/interactive/meaning_tests.py), git to run `git rebase -i` on the todo
+# rowdrag writes and markdown-it-py to read Markdown as CommonMark does.
 test-deps: deps
 	@missing=""; \
 	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
 	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi
-	@python3 -c 'import pexpect, pyte' 2>/dev/null || python3 -m pip install -q pexpect pyte
+	@python3 -c 'import pexpect, pyte, markdown_it' 2>/dev/null || \
+	  python3 -m pip install -q pexpect pyte markdown-it-py
 
 build: deps
 	$(SWIFT) build
