@@ -44,20 +44,40 @@ extension MarkdownFormat {
       case other
     }
 
-    private(set) var containers: [Container] = []
+    /// The open containers, outermost first: the first `depth` of `stack` (the rest is
+    /// room kept from deeper lines, so that opening and closing allocate nothing).
+    private var stack: [Container] = []
+    private(set) var depth = 0
     private(set) var leaf = Leaf.none
+    /// Whether the commonest lines are recognised before the general reading (tests
+    /// compare the two).
+    var quick = true
+
+    /// The open containers, outermost first.
+    var containers: ArraySlice<Container> { stack[..<depth] }
 
     /// Whether a top-level list item is open.
     var inItem: Bool {
-      guard let first = containers.first, case .item = first else { return false }
+      guard depth > 0, case .item = stack[0] else { return false }
       return true
+    }
+
+    /// Opens a container inside the innermost.
+    @inline(__always)
+    private mutating func push(_ container: Container) {
+      if depth < stack.count {
+        stack[depth] = container
+      } else {
+        stack.append(container)
+      }
+      depth += 1
     }
 
     /// Whether a line `- text` from column 0 would not start a top-level item: an open
     /// fence or HTML block outside every container swallows it.
     @inline(__always)
     var swallowsItems: Bool {
-      guard containers.isEmpty else { return false }
+      guard depth == 0 else { return false }
       switch leaf {
       case .fence, .html: return true
       case .none, .paragraph, .code: return false
@@ -66,7 +86,7 @@ extension MarkdownFormat {
 
     /// Forgets every open block: a line that ends them all comes next.
     mutating func reset() {
-      containers.removeAll(keepingCapacity: true)
+      depth = 0
       leaf = .none
     }
 
@@ -74,12 +94,8 @@ extension MarkdownFormat {
     /// paragraph (`Reader.startsPlainItem`).
     @inline(__always)
     mutating func openPlainItem() {
-      if containers.count == 1 {
-        containers[0] = .item(content: 2, empty: false)
-      } else {
-        containers.removeAll(keepingCapacity: true)
-        containers.append(.item(content: 2, empty: false))
-      }
+      depth = 0
+      push(.item(content: 2, empty: false))
       leaf = .paragraph
     }
 
@@ -88,7 +104,7 @@ extension MarkdownFormat {
     /// before any open block: no fence or HTML block outside containers swallows it,
     /// and no paragraph makes a list marker that may not interrupt one paragraph text.
     func readsAfresh(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-      guard containers.isEmpty else { return true }
+      guard depth == 0 else { return true }
       switch leaf {
       case .fence, .html: return false
       case .none, .code: return true
@@ -101,14 +117,27 @@ extension MarkdownFormat {
     /// Reads the line `start..<end` (its text: `textEnd`).
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Reading {
       var p = Position(at: start, column: 0)
-      let lineBlank = firstNonBlank(buf, p, end).at == end
+      // The first non-blank byte from `p`: an item's indentation consumed up to its
+      // content column leaves it where it is.
+      var q = firstNonBlank(buf, p, end)
+      let lineBlank = q.at == end
+      // The commonest lines inside an item. More text of an open paragraph: whatever
+      // containers it matches, a line that starts no block goes on with the paragraph,
+      // in them or lazily, and this byte starts none (nor a setext underline).
+      if quick && !lineBlank {
+        if leaf == .paragraph && buf[q.at] != 61 && Reader.opensOnlyText(buf[q.at]) {
+          return reading(false)
+        }
+        if let plain = plainItem(buf, q, end) { return plain }
+      }
       var matched = 0
-      matching: while matched < containers.count {
-        let q = firstNonBlank(buf, p, end)
-        switch containers[matched] {
+      let open = depth
+      matching: while matched < open {
+        switch stack[matched] {
         case .quote:
           guard q.at < end, q.column - p.column <= 3, buf[q.at] == 62 else { break matching }
           p = afterQuoteMarker(buf, q, end)
+          q = firstNonBlank(buf, p, end)
         case .item(let content, let empty):
           if q.at == end {
             if empty { break matching }
@@ -119,10 +148,9 @@ extension MarkdownFormat {
         }
         matched += 1
       }
-      let q = firstNonBlank(buf, p, end)
       let blank = q.at == end
       var paragraphOpen = false
-      if matched == containers.count {
+      if matched == open {
         switch leaf {
         case .fence(let char, let count):
           if q.column - p.column <= 3, let f = fence(buf, q.at, end), f.char == char,
@@ -154,68 +182,112 @@ extension MarkdownFormat {
         if leaf == .paragraph && !blank && !startsBlock(buf, p, q, end) {
           return reading(lineBlank)  // a lazy continuation line
         }
-        containers.removeSubrange(matched...)
+        depth = matched
         leaf = .none
         if blank { return reading(lineBlank) }
       }
-      return openBlocks(buf, p, end, paragraphOpen: paragraphOpen, lineBlank: lineBlank)
+      return openBlocks(buf, p, q, end, paragraphOpen: paragraphOpen, lineBlank: lineBlank)
     }
 
-    /// The new blocks a line opens from `p`, in the innermost matched container, and
-    /// the line's reading. `paragraphOpen`: the line would continue a paragraph unless
-    /// it interrupts it.
+    /// The reading of a line `- text` (or `*`, `+`; one space, then a byte that is no
+    /// blank and `Reader.opensOnlyText`) from its first non-blank byte `q`, at any depth, when
+    /// that is quickly known: the line matches the items whose content column it
+    /// reaches (no block quote: it has no `>`), ends the rest, and opens an item holding
+    /// a paragraph; unless an open fence, HTML block or indented code it matches takes
+    /// it, or it is indented 4 or more columns past them. Nil: `read` decides.
+    @inline(__always)
+    private mutating func plainItem(_ buf: UnsafeBufferPointer<UInt8>, _ q: Position, _ end: Int)
+      -> Reading?
+    {
+      guard end - q.at >= 3 else { return nil }
+      let marker = buf[q.at]
+      let text = buf[q.at + 2]
+      guard marker == 45 || marker == 42 || marker == 43, buf[q.at + 1] == 32, text != 32,
+        text != 9, Reader.opensOnlyText(text)
+      else { return nil }
+      var matched = 0
+      var column = 0
+      while matched < depth, case .item(let content, _) = stack[matched], content <= q.column {
+        column = content
+        matched += 1
+      }
+      guard q.column - column < 4 else { return nil }
+      switch leaf {
+      case .paragraph, .none: break
+      case .fence, .html, .code: guard matched < depth else { return nil }
+      }
+      depth = matched
+      fillInnermost()
+      push(.item(content: q.column + 2, empty: false))
+      leaf = .paragraph
+      return matched == 0 ? .itemStart : .inItem
+    }
+
+    /// The new blocks a line opens from `p` (`q` its first non-blank byte, not the
+    /// line's end), in the innermost matched container, and the line's reading.
+    /// `paragraphOpen`: the line would continue a paragraph unless it interrupts it.
     private mutating func openBlocks(
-      _ buf: UnsafeBufferPointer<UInt8>, _ start: Position, _ end: Int, paragraphOpen: Bool,
-      lineBlank: Bool
+      _ buf: UnsafeBufferPointer<UInt8>, _ start: Position, _ first: Position, _ end: Int,
+      paragraphOpen: Bool, lineBlank: Bool
     ) -> Reading {
       var p = start
+      var q = first
       var paragraphOpen = paragraphOpen
       var openedTop = false
       var heading = false
-      while true {
-        let q = firstNonBlank(buf, p, end)
-        if q.at == end { break }
+      opening: while true {
         fillInnermost()
         if q.column - p.column >= 4 {
           if !paragraphOpen { leaf = .code }
           break
         }
-        let b = buf[q.at]
-        if b == 62 {
-          containers.append(.quote)
+        // Each test needs its own first byte; most lines are settled by that byte alone.
+        switch buf[q.at] {
+        case 62:  // >
+          push(.quote)
           p = afterQuoteMarker(buf, q, end)
           paragraphOpen = false
           leaf = .none
-          continue
-        }
-        if b == 35 && isHeading(buf, q.at, end) {
-          leaf = .none
-          heading = true
+          q = firstNonBlank(buf, p, end)
+          if q.at == end { break opening }
+          continue opening
+        case 35:  // #
+          if isHeading(buf, q.at, end) {
+            leaf = .none
+            heading = true
+            break opening
+          }
+        case 96, 126:  // ` ~
+          if let f = fence(buf, q.at, end) {
+            leaf = .fence(char: f.char, count: f.count)
+            break opening
+          }
+        case 60:  // <
+          if let kind = MarkdownHTMLBlock.opening(buf, q.at, end),
+            !(paragraphOpen && kind == .anyTag)
+          {
+            leaf = !kind.endsAtBlankLine && kind.ends(buf, q.at, end) ? .none : .html(kind)
+            break opening
+          }
+        case 42, 45, 95, 43, 48...57:  // * - _ + and digits
+          if isThematicBreak(buf, q.at, end) {
+            leaf = .none
+            break opening
+          }
+          if let marker = listMarker(buf, q, end),
+            !(paragraphOpen && (marker.empty || (marker.ordered && !marker.isOne)))
+          {
+            if depth == 0 { openedTop = true }
+            push(.item(content: marker.content, empty: marker.empty))
+            p = marker.contentStart
+            paragraphOpen = false
+            leaf = .none
+            q = firstNonBlank(buf, p, end)
+            if q.at == end { break opening }
+            continue opening
+          }
+        default:
           break
-        }
-        if let f = fence(buf, q.at, end) {
-          leaf = .fence(char: f.char, count: f.count)
-          break
-        }
-        if b == 60, let kind = MarkdownHTMLBlock.opening(buf, q.at, end),
-          !(paragraphOpen && kind == .anyTag)
-        {
-          leaf = !kind.endsAtBlankLine && kind.ends(buf, q.at, end) ? .none : .html(kind)
-          break
-        }
-        if isThematicBreak(buf, q.at, end) {
-          leaf = .none
-          break
-        }
-        if let marker = listMarker(buf, q, end),
-          !(paragraphOpen && (marker.empty || (marker.ordered && !marker.isOne)))
-        {
-          if containers.isEmpty { openedTop = true }
-          containers.append(.item(content: marker.content, empty: marker.empty))
-          p = marker.contentStart
-          paragraphOpen = false
-          leaf = .none
-          continue
         }
         if !paragraphOpen { leaf = .paragraph }
         break
@@ -228,7 +300,7 @@ extension MarkdownFormat {
     private func reading(_ lineBlank: Bool, heading: Bool = false) -> Reading {
       if inItem { return lineBlank ? .blankInItem : .inItem }
       if lineBlank { return .blank }
-      return heading && containers.isEmpty ? .heading : .other
+      return heading && depth == 0 ? .heading : .other
     }
 
     /// Whether a line whose containers do not all match opens a block at `q` (its first
@@ -255,8 +327,8 @@ extension MarkdownFormat {
     /// The innermost list item has content from now on.
     @inline(__always)
     private mutating func fillInnermost() {
-      if let last = containers.last, case .item(let content, true) = last {
-        containers[containers.count - 1] = .item(content: content, empty: false)
+      if depth > 0, case .item(let content, true) = stack[depth - 1] {
+        stack[depth - 1] = .item(content: content, empty: false)
       }
     }
 

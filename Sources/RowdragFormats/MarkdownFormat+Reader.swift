@@ -22,8 +22,11 @@ extension MarkdownFormat {
     /// Whether the current section has an item, so that other content after it may
     /// head a new section.
     var sectionHasItem = false
-    /// Whether the common list item line is recognised before `Blocks` (`startsPlainItem`).
-    var quick = true
+    /// Whether the common list item line is recognised before `Blocks` (`startsPlainItem`),
+    /// and `Blocks` recognises its commonest lines first.
+    var quick = true {
+      didSet { blocks.quick = quick }
+    }
 
     /// A reader from the file's start; `size` as `BlockList.Builder`'s.
     init(store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, size: Int?) {

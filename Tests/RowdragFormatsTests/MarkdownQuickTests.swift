@@ -4,8 +4,9 @@ import Testing
 
 @testable import RowdragFormats
 
-/// Recognising `- text` lines before `Blocks` (`MarkdownFormat.Reader.startsPlainItem`)
-/// decides exactly as reading every line through `Blocks`: 3,000 random files of list
+/// Recognising `- text` lines before `Blocks` (`MarkdownFormat.Reader.startsPlainItem`),
+/// and `Blocks`' own shortcuts for paragraph text and `- text` lines at any depth,
+/// decide exactly as reading every line through `Blocks`' general rules: 3,000 random files of list
 /// items of every marker, nested and continued items, fences and HTML blocks inside and
 /// outside items and on an item's own line, block quotes, paragraphs between lists,
 /// headings, thematic breaks, blank lines and CRLF read both ways have the same rows,
@@ -22,6 +23,9 @@ struct MarkdownQuickTests {
     "Hardware store:", "2019. Everyone came,", "1. first", "<!--", "-->", "<!-- note -->",
     "<div>", "</div>", "<span>", ">", "  > inner", "- ```sh", "1. ~~~", "- <!-- c", "- > q",
     "  ```", "  <!--", "  -->", "===", "-", "\tcode", "- # h", "+ 1. nested",
+    // Nested `- text` lines and paragraph text at every depth (`Blocks.plainItem`).
+    "   - deep", "    - four", "\t- tab", "  * star", " + plus", "> - q", "- - x", "      - six",
+    "  text", "      more",
   ]
 
   static func outcome(_ list: BlockList) throws -> String {
