@@ -6,10 +6,15 @@ extension MarkdownFormat {
   /// the open containers, then continues the leaf (a fence, an HTML block, indented
   /// code, a paragraph's text), is a lazy line of a paragraph, or opens new blocks.
   ///
-  /// Where the reference parsers differ, this reads as markdown-it does (the parser
-  /// FORMATS.md §7 checks against): an HTML block of kind 7 interrupts no paragraph,
-  /// not even a lazy line's. Inline content, link reference definitions and tables
-  /// are not read: a table is paragraph text, as CommonMark has it.
+  /// An HTML block of kind 7 interrupts no paragraph, not even at a lazy line (as cmark
+  /// and markdown-it read it). Where the reference parsers differ: a line indented 4
+  /// or more columns past the containers it matches starts no block, so it may be lazy
+  /// (the specification and cmark; markdown-it, which FORMATS.md §7 checks against,
+  /// measures from the innermost container); a blank line right after an item's bare
+  /// marker ends the item whatever its spaces (commonmark.js and markdown-it; cmark
+  /// keeps a line of spaces that reach the content). Inline content, link reference
+  /// definitions and tables are not read: a table is paragraph text, as CommonMark has
+  /// it.
   struct Blocks {
     enum Container: Equatable {
       case quote
@@ -52,9 +57,6 @@ extension MarkdownFormat {
     /// Whether the commonest lines are recognised before the general reading (tests
     /// compare the two).
     var quick = true
-
-    /// The open containers, outermost first.
-    var containers: ArraySlice<Container> { stack[..<depth] }
 
     /// Whether a top-level list item is open.
     var inItem: Bool {
@@ -102,7 +104,7 @@ extension MarkdownFormat {
     /// Whether the line at `start`, which a second half of the file starts with (it
     /// starts a list item or is a heading, from column 0), reads here as it does
     /// before any open block: no fence or HTML block outside containers swallows it,
-    /// and no paragraph makes a list marker that may not interrupt one paragraph text.
+    /// and no open paragraph takes a marker that may not interrupt it as its text.
     func readsAfresh(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
       guard depth == 0 else { return true }
       switch leaf {
