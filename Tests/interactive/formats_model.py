@@ -189,57 +189,204 @@ def read_todo(data):
 
 
 # -- markdown ---------------------------------------------------------------------
-# FORMATS.md §3.3 says "then a space or the end of the line"; CommonMark (which §3.3
-# follows where it is silent) also takes a tab, and so does the binary: a decision the
-# Swift tests state.
-HEADING = re.compile(rb"^ {0,3}#{1,6}( |\t|$)")
-THEMATIC = re.compile(rb"^ {0,3}((\*[ \t]*){3,}|(-[ \t]*){3,}|(_[ \t]*){3,})$")
-MARKER = re.compile(rb"^( {0,3})([-*+]|[0-9]{1,9}[.)])( *)(.?)")
-FENCE = re.compile(rb"^ {0,3}(`{3,}|~{3,})(.*)$")
+# §3.3 reads CommonMark's block structure, and says CommonMark decides where it is
+# silent. This follows CommonMark's own strategy (spec, appendix A): each line matches
+# the open containers (block quotes, list items), then continues the open leaf block,
+# is a lazy paragraph line, or opens blocks. Tabs are expanded to spaces first (stops of
+# 4): every test here depends on columns, none on which blank byte makes them.
+# FORMATS.md §3.3 says "then a space or the end of the line" for a heading; CommonMark
+# also takes a tab, and so does the binary: a decision the Swift tests state.
+HEADING = re.compile(rb"#{1,6}(?: |$)")
+THEMATIC = re.compile(rb"(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$")
+SETEXT = re.compile(rb"(?:=+|-+) *$")
+MARKER = re.compile(rb"([-*+]|([0-9]{1,9})[.)])(?= |$)")
+FENCE = re.compile(rb"(`{3,}|~{3,})(.*)$")
+BLOCK_TAGS = (b"address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|"
+              b"details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|"
+              b"h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|"
+              b"noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|"
+              b"thead|title|tr|track|ul")
+ATTRIBUTE = rb"""(?:[ \t\n\v\f\r]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[ \t\n\v\f\r]*=[ \t\n\v\f\r]*(?:[^"'=<>`\x00-\x20]+|'[^']*'|"[^"]*"))?)"""
+# CommonMark's HTML blocks: (start, end, can interrupt a paragraph); end None: a blank line.
+HTML_KINDS = [
+    (re.compile(rb"<(?:script|pre|style|textarea)(?:[ \t\n\v\f\r>]|$)", re.I),
+     re.compile(rb"</(?:script|pre|style|textarea)>", re.I), True),
+    (re.compile(rb"<!--"), re.compile(rb"-->"), True),
+    (re.compile(rb"<\?"), re.compile(rb"\?>"), True),
+    (re.compile(rb"<![A-Za-z]"), re.compile(rb">"), True),
+    (re.compile(rb"<!\[CDATA\["), re.compile(rb"\]\]>"), True),
+    (re.compile(rb"</?(?:" + BLOCK_TAGS + rb")(?:[ \t\n\v\f\r]|/?>|$)", re.I), None, True),
+    (re.compile(rb"(?:<[A-Za-z][A-Za-z0-9-]*" + ATTRIBUTE + rb"*[ \t\n\v\f\r]*/?>|</[A-Za-z][A-Za-z0-9-]*"
+                rb"[ \t\n\v\f\r]*>)[ \t\n\v\f\r]*$"), None, False),
+]
 
 
-def indent(content):
-    return len(content) - len(content.lstrip(b" "))
+def expand(content):
+    """The line with tabs as spaces to the next multiple of 4, a final CR dropped."""
+    if content.endswith(b"\r"):
+        content = content[:-1]
+    out = bytearray()
+    for b in content:
+        if b == 9:
+            out += b" " * (4 - len(out) % 4)
+        else:
+            out.append(b)
+    return bytes(out)
 
 
-def fence_open(content):
-    """(character, length) of an opening fence, or None."""
-    m = FENCE.match(content)
+def html_kind(text):
+    """The index in HTML_KINDS of the HTML block `text` opens, or None."""
+    return next((k for k, (start, _, _) in enumerate(HTML_KINDS) if start.match(text)), None)
+
+
+def fence_of(text):
+    m = FENCE.match(text)
     if not m or (m.group(1)[:1] == b"`" and b"`" in m.group(2)):
         return None
-    return m.group(1)[:1], len(m.group(1))
+    return m.group(1)[:1], len(m.group(1)), m.group(2).strip(b" ") == b""
 
 
-def fence_closes(content, fence):
-    m = FENCE.match(content)
-    return bool(m) and m.group(1)[:1] == fence[0] and len(m.group(1)) >= fence[1] and not m.group(2).strip(b" \t")
-
-
-def item_column(content):
-    """The content column of a line that starts a list item, or None (§3.3)."""
-    if THEMATIC.match(content):
+def marker_of(text, column):
+    """(content column, where the item's text starts, ordered, number is 1, empty) of a
+    list marker starting `text` (at `column`), or None."""
+    m = MARKER.match(text)
+    if not m or THEMATIC.match(text):
         return None
-    m = MARKER.match(content)
-    if not m:
-        return None
-    spaces, rest = len(m.group(3)), m.group(4)
-    if spaces == 0 and rest not in (b"", b"\t"):
-        return None
-    width = len(m.group(1)) + len(m.group(2))
-    if rest == b"" or spaces >= 5:
-        return width + 1
-    return width + spaces
+    end = column + m.end()
+    rest = text[m.end():]
+    spaces = len(rest) - len(rest.lstrip(b" "))
+    empty = rest.strip(b" ") == b""
+    content = end + 1 if empty or spaces > 4 else end + spaces
+    number = m.group(2)
+    return content, content, number is not None, number is not None and int(number) == 1, empty
 
 
-def ends_item(content):
-    """A line indented less than the content column that ends an item by itself."""
-    return item_column(content) is not None or HEADING.match(content) or fence_open(content) or \
-        THEMATIC.match(content)
+class MarkdownBlocks:
+    """CommonMark's open containers and leaf block, one line at a time."""
+
+    def __init__(self):
+        self.containers = []  # ["quote"] or ["item", content column, empty]
+        self.leaf = None  # None, "para", "code", ("fence", char, length), ("html", kind)
+
+    def in_item(self):
+        return bool(self.containers) and self.containers[0][0] == "item"
+
+    def read(self, content):
+        """'start', 'item', 'item-blank', 'blank', 'heading' or 'other' for one line."""
+        s = expand(content)
+        line_blank = s.strip(b" ") == b""
+        pos = matched = 0
+        for c in self.containers:
+            first = len(s) - len(s[pos:].lstrip(b" "))
+            if c[0] == "quote":
+                if first == len(s) or first - pos > 3 or s[first:first + 1] != b">":
+                    break
+                pos = first + 1 + (s[first + 1:first + 2] == b" ")
+            elif first == len(s):
+                if c[2]:
+                    break
+            elif first >= c[1]:
+                pos = c[1]
+            else:
+                break
+            matched += 1
+        first = len(s) - len(s[pos:].lstrip(b" "))
+        rest, blank, indent = s[first:], first == len(s), first - pos
+        paragraph = False
+        if matched == len(self.containers):
+            leaf = self.leaf
+            if isinstance(leaf, tuple) and leaf[0] == "fence":
+                f = fence_of(rest)
+                if indent <= 3 and f and f[0] == leaf[1] and f[1] >= leaf[2] and f[2]:
+                    self.leaf = None
+                return self.outcome(line_blank)
+            if isinstance(leaf, tuple):  # an HTML block
+                end = HTML_KINDS[leaf[1]][1]
+                if (blank if end is None else end.search(rest)):
+                    self.leaf = None
+                return self.outcome(line_blank)
+            if leaf == "code":
+                if blank or indent >= 4:
+                    return self.outcome(line_blank)
+                self.leaf = None
+            elif leaf == "para":
+                if blank or (indent <= 3 and SETEXT.match(rest)):
+                    self.leaf = None
+                    return self.outcome(line_blank)
+                paragraph = True
+            elif blank:
+                return self.outcome(line_blank)
+        else:
+            lazy = self.leaf == "para" and not blank and not (indent < 4 and (
+                rest[:1] == b">" or HEADING.match(rest) or fence_of(rest) or THEMATIC.match(rest)
+                or marker_of(rest, first) or (html_kind(rest) is not None and html_kind(rest) < 6)))
+            if lazy:
+                return self.outcome(line_blank)
+            del self.containers[matched:]
+            self.leaf = None
+            if blank:
+                return self.outcome(line_blank)
+        return self.open_blocks(s, pos, paragraph, line_blank)
+
+    def open_blocks(self, s, pos, paragraph, line_blank):
+        opened = heading = False
+        while True:
+            first = len(s) - len(s[pos:].lstrip(b" "))
+            if first == len(s):
+                break
+            rest = s[first:]
+            if self.containers and self.containers[-1][0] == "item":
+                self.containers[-1][2] = False
+            if first - pos >= 4:
+                if not paragraph:
+                    self.leaf = "code"
+                break
+            if rest[:1] == b">":
+                self.containers.append(["quote"])
+                pos = first + 1 + (rest[1:2] == b" ")
+                paragraph, self.leaf = False, None
+                continue
+            if HEADING.match(rest):
+                self.leaf, heading = None, True
+                break
+            f = fence_of(rest)
+            if f:
+                self.leaf = ("fence", f[0], f[1])
+                break
+            kind = html_kind(rest)
+            if kind is not None and (HTML_KINDS[kind][2] or not paragraph):
+                end = HTML_KINDS[kind][1]
+                self.leaf = None if end is not None and end.search(rest) else ("html", kind)
+                break
+            if THEMATIC.match(rest):
+                self.leaf = None
+                break
+            m = marker_of(rest, first)
+            if m and not (paragraph and (m[4] or (m[2] and not m[3]))):
+                opened = opened or not self.containers
+                self.containers.append(["item", m[0], m[4]])
+                pos, paragraph, self.leaf = m[1], False, None
+                continue
+            if not paragraph:
+                self.leaf = "para"
+            break
+        if opened:
+            return "start"
+        return self.outcome(line_blank, heading)
+
+    def outcome(self, line_blank, heading=False):
+        if self.in_item():
+            return "item-blank" if line_blank else "item"
+        if line_blank:
+            return "blank"
+        return "heading" if heading and not self.containers else "other"
 
 
 def read_markdown(data, header=None):
-    """§3.3: front matter, fences, ATX headings and top-level list items with their
-    nested, continuation and lazy lines; everything else is trivia."""
+    """§3.3: front matter, then CommonMark's blocks: top-level list items (with their
+    nested, continuation and lazy lines) are rows, ATX headings outside containers are
+    headers (those --header picks), everything else is trivia; the first line of other
+    content after an item heads a new section when an item follows it (r2)."""
     doc = LineDocument(data)
     lines = [c for c, _ in doc.lines]
     start = 0
@@ -248,64 +395,53 @@ def read_markdown(data, header=None):
         for j in range(close + 1):
             doc.trivia(j)
         start = close + 1
-    fence = None  # a fence outside items
-    item = None  # dict(lines, column, blanks, fence)
-    for i in range(start, len(lines)):
-        content = lines[i]
-        if fence is not None:
-            doc.trivia(i)
-            if fence_closes(content, fence):
-                fence = None
-            continue
+    blocks = MarkdownBlocks()
+    item = None  # dict(lines, blanks)
+    pending = []  # a candidate section header and the trivia after it
+    has_item = False  # the current section has an item
+
+    def close():
+        nonlocal item
         if item is not None:
-            if continue_item(item, i, content):
-                continue
-            close_item(doc, item)
+            doc.item(item["lines"])
+            for j in item["blanks"]:
+                doc.trivia(j)
             item = None
-        if is_blank(content):
-            doc.trivia(i)
-        elif fence_open(content):
-            fence = fence_open(content)
-            doc.trivia(i)
-        elif HEADING.match(content):
-            if header is None or matches(header, content):
-                doc.header(i)
-            else:
-                doc.trivia(i)
-        elif item_column(content) is not None:
-            item = {"lines": [i], "column": item_column(content), "blanks": [], "fence": None}
+
+    def flush(as_header):
+        if pending:
+            if as_header:
+                doc.header(pending[0])
+            for j in pending[1 if as_header else 0:]:
+                doc.trivia(j)
+            pending.clear()
+
+    for i in range(start, len(lines)):
+        what = blocks.read(lines[i])
+        if what == "item":
+            item["lines"] += item["blanks"] + [i]
+            item["blanks"] = []
+            continue
+        if what == "item-blank":
+            item["blanks"].append(i)
+            continue
+        close()
+        if what == "start":
+            flush(True)
+            item, has_item = {"lines": [i], "blanks": []}, True
+        elif what == "heading" and (header is None or matches(header, lines[i])):
+            flush(False)
+            doc.header(i)
+            has_item = False
+        elif what != "blank" and has_item and not pending:
+            pending.append(i)
+        elif pending:
+            pending.append(i)
         else:
             doc.trivia(i)
-    if item is not None:
-        close_item(doc, item)
+    close()
+    flush(False)
     return doc.finish()
-
-
-def continue_item(item, i, content):
-    """Whether line i belongs to the open item (adding it); False ends the item."""
-    if item["fence"] is not None:
-        item["lines"] += item["blanks"] + [i]
-        item["blanks"] = []
-        if fence_closes(content, item["fence"]):
-            item["fence"] = None
-        return True
-    if is_blank(content):
-        item["blanks"].append(i)
-        return True
-    if indent(content) < item["column"] and (ends_item(content) or item["blanks"]):
-        return False
-    item["lines"] += item["blanks"] + [i]
-    item["blanks"] = []
-    if indent(content) >= item["column"] and fence_open(content):
-        item["fence"] = fence_open(content)
-    return True
-
-
-def close_item(doc, item):
-    """The item's block; its trailing blank lines are trivia."""
-    doc.item(item["lines"])
-    for j in item["blanks"]:
-        doc.trivia(j)
 
 
 # -- csv and tsv ------------------------------------------------------------------

@@ -148,50 +148,58 @@ def random_todo(rng):
         ["--format", "todo"], None
 
 
-def md_item(rng, indent0, interrupts):
-    """(lines, kind of its last line) for one top-level list item with nested lines;
-    an item that interrupts a paragraph is a bullet or `1.` and not empty (CommonMark)."""
-    markers = ["-", "-", "*", "+", "1.", "- [ ]", "- [x]"] + ([] if interrupts else ["2)", "10.", "3.", "123456789."])
-    marker = rng.choice(markers)
-    if marker.startswith("- ["):
-        first, col, kind = " " * indent0 + marker + " " + rng.choice(WORDS), indent0 + 2, "text"
-    elif rng.random() < 0.05 and not interrupts:
-        return [" " * indent0 + marker], "empty"
-    else:
-        spaces = rng.choice([1, 1, 1, 1, 2, 3, 4, 5])
-        first = " " * indent0 + marker + " " * spaces + rng.choice(WORDS)
-        col = indent0 + len(marker) + (1 if spaces >= 5 else spaces)
-        kind = "code" if spaces >= 5 else "text"
+def md_item(rng, indent0):
+    """The lines of one top-level list item: nested items, continuation, lazy and blank
+    lines, and (FORMATS r2) fences, HTML blocks and block quotes on its own line and
+    inside it, some left open, and lines after them that CommonMark does not take as
+    lazy."""
+    marker = rng.choice(["-", "-", "*", "+", "1.", "- [ ]", "- [x]", "2)", "10.", "3.", "123456789."])
+    spaces = rng.choice([1, 1, 1, 1, 2, 3, 4, 5])
+    text = rng.choice(WORDS * 3 + ["```sh", "~~~", "<!-- note", "<div>", "> quoted", "# heading", ""])
+    if marker.startswith("- [") or text == "":
+        spaces = 1
+    first = " " * indent0 + marker + (" " * spaces + text if text else "")
+    col = indent0 + len(marker) + (1 if spaces >= 5 or not text else spaces)
     lines = [first]
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3, 4])):
         pick = rng.random()
-        if pick < 0.25:
-            lines.append(" " * (col + rng.choice([0, 0, 1, 2])) + rng.choice(WORDS))
-            kind = "text"
-        elif pick < 0.4 and kind == "text":
-            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "1234567890. x", "####### x"]))  # lazy
+        pad = " " * col
+        if pick < 0.2:
+            lines.append(pad + " " * rng.choice([0, 0, 1, 2]) + rng.choice(WORDS))
+        elif pick < 0.32:
+            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "1234567890. x", "####### x", "2019. x",
+                                             "<span>", "===", "-", "- " + rng.choice(WORDS), "    - four"]))
+        elif pick < 0.47:
+            nested = rng.choice(["- ", "* ", "1. ", "- [ ] ", "2) "])
+            lines.append(" " * (col + rng.choice([0, 0, 1])) + nested + rng.choice(WORDS + ["```", "<!-- x"]))
         elif pick < 0.6:
-            nested = rng.choice(["- ", "* ", "1. ", "- [ ] "])
-            lines.append(" " * (col + rng.choice([0, 0, 1])) + nested + rng.choice(WORDS))
-            kind = "text"
-        elif pick < 0.78:
             lines += [rng.choice(["", "  "])] * rng.randint(1, 2)
-            lines.append(" " * (col + rng.choice([0, 1, 2, 4])) + rng.choice(WORDS + ["- deep", "1. deep"]))
-            kind = "text"
-        elif col <= 3:
+            lines.append(" " * max(0, col + rng.choice([0, 1, 2, 4, -1])) +
+                         rng.choice(WORDS + ["- deep", "1. deep", "> deep", "```"]))
+        elif pick < 0.72:
             fence = rng.choice(["```", "~~~", "````"])
-            lines.append(" " * col + fence + rng.choice(["", "sh"]))
+            lines.append(pad + " " * rng.choice([0, 0, 1, 3, 4]) + fence + rng.choice(["", "sh"]))
             for _ in range(rng.randint(0, 3)):
-                code = rng.choice(["- not an item", "# not a heading", "1. no", "", "x = 1", "---"])
-                lines.append(" " * (col + rng.choice([0, 2])) + code if code else "")
-            lines.append(" " * col + fence + rng.choice(["", fence[0]]))
-            kind = "fence"
-    return lines, kind
+                code = rng.choice(["- not an item", "# not a heading", "1. no", "", "x = 1", "---", "~~~"])
+                lines.append(rng.choice([pad, pad, pad + "  ", ""]) + code if code else "")
+            if rng.random() < 0.75:
+                lines.append(pad + fence + rng.choice(["", fence[0]]))
+        elif pick < 0.84:
+            lines.append(pad + rng.choice(["<!-- ", "<div>", "<pre>", "<?x ", "<span>"]) + rng.choice(WORDS))
+            for _ in range(rng.randint(0, 2)):
+                lines.append(rng.choice([pad, pad, ""]) + rng.choice(["- in html", "", "-->", "</pre>", "?>"]))
+        else:
+            lines.append(pad + rng.choice(["> ", ">", "  > "]) + rng.choice(WORDS))
+            if rng.random() < 0.5:
+                lines.append(rng.choice(["", pad]) + rng.choice(["> ", ""]) + rng.choice(WORDS))
+    return lines
 
 
 def random_markdown(rng):
-    """Front matter, headings, paragraphs, fences with list-like lines, thematic
-    breaks, indented code and list items with nested, lazy and blank lines."""
+    """Front matter, headings, paragraphs (some with wrapped `2019.` lines and setext
+    underlines), HTML blocks with list-like lines inside, block quotes, fences with
+    list-like lines, thematic breaks, indented code and list items with nested, lazy
+    and blank lines (md_item); lists of different kinds side by side."""
     lines = []
     if rng.random() < 0.3:
         lines += ["---", "title: x", "- not an item"][: rng.randint(1, 3)]
@@ -199,25 +207,28 @@ def random_markdown(rng):
             lines.append(rng.choice(["---", "..."]))
         elif rng.random() < 0.3:
             lines[0] = "--- "  # not front matter: a thematic break
-    # The block before: an item ending in text, a fence, indented code or empty; a
-    # paragraph; other. After a fence or code in an item a paragraph is not lazy in
-    # CommonMark but is in §3.3, and after a paragraph only some items may start:
-    # the generator keeps off both.
-    previous = "para" if lines else None
     for k in range(rng.randint(0, 12)):
         pick = rng.random()
-        separator = rng.choice([0, 0, 1, 1, 2])
-        if previous == "empty" or (previous in ("para", "fence", "code") and pick < 0.42):
-            separator = max(separator, 1)
-        lines += [rng.choice(["", "", "  "])] * separator
-        if pick < 0.15:
+        lines += [rng.choice(["", "", "  "])] * rng.choice([0, 0, 1, 1, 2])
+        if pick < 0.13:
             lines.append(rng.choice(["## Todo", "# Title", "### Done ###", "#", "## Doing", " ## Later"]))
-            previous = "other"
         elif pick < 0.25:
-            lines.append(rng.choice(WORDS + ["#tag", "| a | b |", "Some text.", "<!-- note -->", "####### seven",
-                                             "1234567890. ten digits", "-not an item", "--- "]))
-            previous = "para"
-        elif pick < 0.32:
+            lines += [rng.choice(WORDS + ["#tag", "| a | b |", "Some text.", "####### seven", "-not an item",
+                                          "1234567890. ten digits"]) for _ in range(rng.randint(1, 2))]
+            if rng.random() < 0.4:
+                lines.append(rng.choice(["2019. a year", "2) two", "1. one", "-", "---", "===", "- x", "<span>"]))
+        elif pick < 0.31:
+            kind = rng.choice(["<!--", "<!-- note -->", "<div>", "<span class='x'>", "<?php", "<!DOCTYPE x",
+                               "<![CDATA[", "<script>", "</table>"])
+            lines.append(kind)
+            lines += [rng.choice(["- hidden", "", "1. hidden", "text"]) for _ in range(rng.randint(0, 3))]
+            if rng.random() < 0.85:
+                lines.append(rng.choice(["-->", "?>", ">", "]]>", "</script>", "x -->"]))
+        elif pick < 0.36:
+            lines.append("> " + rng.choice(WORDS))
+            lines += [rng.choice(["> " + rng.choice(WORDS), rng.choice(WORDS), ">", "> - q"])
+                      for _ in range(rng.randint(0, 2))]
+        elif pick < 0.42:
             fence = rng.choice(["```", "~~~~"])
             lines.append(fence + rng.choice(["", "md"]))
             lines += [rng.choice(["- inside", "# inside", "", "1. inside", "  - x", "~~~", "``"])
@@ -227,17 +238,13 @@ def random_markdown(rng):
             else:
                 lines.append("- after an unclosed fence")
                 break
-            previous = "other"
-        elif pick < 0.38:
+        elif pick < 0.47:
             lines.append(" " * rng.choice([0, 0, 1, 3]) + rng.choice(["***", "- - -", "___", "* * *", "-----"]))
-            previous = "other"
-        elif pick < 0.42 and separator and previous != "empty":
+        elif pick < 0.51:
             lines.append("    - indented code")
-            previous = "para"
         else:
-            indent0 = 0 if previous == "empty" or rng.random() < 0.7 else rng.randint(1, 3)
-            item, previous = md_item(rng, indent0, previous == "para" and not separator)
-            lines += item
+            for _ in range(rng.choice([1, 1, 2, 3])):
+                lines += md_item(rng, 0 if rng.random() < 0.7 else rng.randint(1, 3))
     header = None
     options = []
     if rng.random() < 0.3:
@@ -844,16 +851,28 @@ MARKDOWN = [
     (b"---\n- a\n- b\n", [], [b"- a", b"- b"], 88, "move 2 1", b"---\n- b\n- a\n"),  # front matter unclosed
     (b"---\n- x\n...\n- a\n- b", [], [b"- a", b"- b"], 88, "move 2 1", b"---\n- x\n...\n- b\n- a"),
     (b"- a\n```\n- x\n", [], [b"- a"], 44, "move 1 1", b"- a\n```\n- x\n"),  # an unclosed fence
-    (b"- a\n- - -\n* * *\n- b\n", [], [b"- a", b"- b"], 88, "move 1 2", b"- b\n- - -\n* * *\n- a\n"),
+    # r2: a thematic break after an item heads the next list's section.
+    (b"- a\n- - -\n* * *\n- b\n", [], [b"- a", b"- b"], 116, "move 1 2", b"- - -\n* * *\n- b\n- a\n"),
     (b"-     code\n  more\n- b\n", [], [b"-     code", b"- b"], 132, "move 1 2", b"- b\n-     code\n  more\n"),
     (b"- a\n\n\n- b\n", [], [b"- a", b"- b"], 88, "move 2 1", b"- b\n\n\n- a\n"),  # blank lines at the end
     (b"- a\nlazy\n- b\n", [], [b"- a", b"- b"], 132, "move 2 1", b"- b\n- a\nlazy\n"),
-    (b"- a\n\npara\n- b\n", [], [b"- a", b"- b"], 88, "move 2 1", b"- b\n\npara\n- a\n"),
+    (b"- a\n\npara\n- b\n", [], [b"- a", b"- b"], 116, "move 2 1", b"- b\n- a\n\npara\n"),  # r2
     (b"- a\n\n  more\n\n- b\n", [], [b"- a", b"- b"], 176, "move 2 1", b"- b\n\n- a\n\n  more\n"),
     (b"10. a\n  - b\n", [], [b"10. a", b"  - b"], 88, "move 2 1", b"  - b\n10. a\n"),  # content column 4
     (b"# T\n- a\n## D\n- b\n", ["--header", "^## "], [b"- a", b"- b"], 28 + 88, "move 1 2:1",
      b"# T\n## D\n- a\n- b\n"),
-    (b"- a\n  ```\n- b\n  ```\n- c\n", [], [b"- a", b"- c"], 220, "move 2 1", b"- c\n- a\n  ```\n- b\n  ```\n"),
+    # r2: an item's fence ends with the item.
+    (b"- a\n  ```\n- b\n  ```\n- c\n", [], [b"- a", b"- b", b"- c"], 220, "move 2 1",
+     b"- b\n  ```\n- a\n  ```\n- c\n"),
+    # r2: a fence on an item's line; an HTML comment's items; a block quote after an item;
+    # a paragraph's `2019.`; an empty marker after a paragraph (a setext underline).
+    (b"- ```sh\n  make\n  ```\n- b\n- c\n", [], [b"- ```sh", b"- b", b"- c"], 220, "move 3 1",
+     b"- c\n- ```sh\n  make\n  ```\n- b\n"),
+    (b"- a\n<!--\n- b\n-->\n- c\n", [], [b"- a", b"- c"], 116, "move 2 1", b"- c\n- a\n<!--\n- b\n-->\n"),
+    (b"- a\n> q\n- b\n", [], [b"- a", b"- b"], 116, "move 1 2", b"> q\n- b\n- a\n"),
+    (b"- a\n\nIn\n2019. all\n-\n", [], [b"- a"], 44, "move 1 1", b"- a\n\nIn\n2019. all\n-\n"),
+    (b"- a\n  > q\nlazy\n- b\n", [], [b"- a", b"- b"], 176, "move 2 1", b"- b\n- a\n  > q\nlazy\n"),
+    (b"- a\n\t- b\n\t```\n- c\n", [], [b"- a", b"- c"], 176, "move 2 1", b"- c\n- a\n\t- b\n\t```\n"),
 ]
 
 
