@@ -20,7 +20,7 @@ FUZZ_TARGETS = commands json text engine formats live
 FUZZ_TIME ?= 300
 FUZZ_SMOKE_TIME = 8
 
-.PHONY: all build release deps test-deps test demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test coverage coverage-record demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
 
 all: build
 
@@ -35,15 +35,19 @@ deps:
 # the chart's legend is laid out for) for the comparison chart and report, and
 # for the real SortableJS and jQuery UI the presets are checked against; Qt 5's
 # QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it
-# runs under (Tests/interactive/conformance_*_tests.py).
+# runs under (Tests/interactive/conformance_*_tests.py); for the meaning suite
+# (Tests/interactive/meaning_tests.py), git to run `git rebase -i` on the todo
+# rowdrag writes and markdown-it-py to read Markdown as CommonMark does.
 test-deps: deps
 	@missing=""; \
 	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
 	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
 	  apt-get update -qq && apt-get install -y -qq $$missing; fi
-	@python3 -c 'import pexpect, pyte' 2>/dev/null || python3 -m pip install -q pexpect pyte
+	@python3 -c 'import pexpect, pyte, markdown_it' 2>/dev/null || \
+	  python3 -m pip install -q pexpect pyte markdown-it-py
 
 build: deps
 	$(SWIFT) build
@@ -51,13 +55,29 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# Build once (tests included), then run every suite against that build; the fuzz
-# smoke runs before the last suite, whose "N passed, N failed" closes the run.
+# Build once (tests included, with coverage counters), then run every suite against
+# that build: the Swift suites, their line coverage by target against the floors in
+# Tests/coverage-floor.txt (a ratchet), the fuzz smoke, and last the suites that drive
+# the binary, whose "N passed, N failed" closes the run (their coverage counters go
+# nowhere: LLVM_PROFILE_FILE).
 test: test-deps lint
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) build --build-tests $(COVERAGE_FLAGS)
+	$(SWIFT) test --skip-build --disable-xctest $(COVERAGE_FLAGS)
+	python3 Tests/coverage_ratchet.py --check .build/debug $(UNCOVERED)
 	$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME)
-	python3 Tests/interactive/run.py $(DEBUG_BIN)
+	LLVM_PROFILE_FILE=/dev/null python3 Tests/interactive/run.py $(DEBUG_BIN)
+
+# Line coverage of the Swift suites by target, and every uncovered line in
+# $(UNCOVERED); `make coverage-record` makes the figures the new floors.
+COVERAGE_FLAGS = --enable-code-coverage
+UNCOVERED = .build/coverage-uncovered.txt
+coverage: deps
+	$(SWIFT) build --build-tests $(COVERAGE_FLAGS)
+	$(SWIFT) test --skip-build --disable-xctest $(COVERAGE_FLAGS)
+	python3 Tests/coverage_ratchet.py .build/debug $(UNCOVERED)
+
+coverage-record: coverage
+	python3 Tests/coverage_ratchet.py --record .build/debug $(UNCOVERED)
 
 demo: build
 	@bash examples/demo.sh $(DEBUG_BIN)

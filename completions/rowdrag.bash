@@ -12,8 +12,8 @@ _rowdrag() {
     --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
     --label-key --completion-script -h --help -V --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo
-    reject page redo print list show live state set get presets trace compare write w write!
-    reload quit q quit! Q help"
+    reject page redo print list show live state set get presets trace compare require write w
+    write! reload quit q quit! Q help"
 
   case $prev in
     -e | --expression)

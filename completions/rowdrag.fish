@@ -29,6 +29,7 @@ function __rowdrag_commands
         'presets' 'list the behaviour presets, their sources and how each was verified' \
         'trace' 'write one JSON line per frame to stdout or FILE, or stop' \
         'compare' 'replay the gesture under presets, current or trace:FILE; compare them' \
+        'require' 'fail unless the list was loaded with exactly these options (recordings start with it)' \
         'write' 'save the list (to FILE, else to the file it came from)' \
         'w' 'save the list (to FILE, else to the file it came from)' \
         'write!' 'save even over a file another program changed since it was read' \

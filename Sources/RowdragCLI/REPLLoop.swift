@@ -42,9 +42,15 @@ public struct REPLLoop {
   /// Says the banner, then reads and runs lines until `quit` or the end of input.
   public func run(_ session: Session) -> ExitCode {
     let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
+    // A delimiter other than the format's own (a csv file's detected `;`) is said, as
+    // `get format` says it.
+    let format = session.format.resolved(by: session.document)
+    let formatText =
+      format.hasOwnDelimiter
+      ? format.description : session.document.formatName
     say(
       "rowdrag \(Runner.versionNumber) - \(name): \(session.engine.layout.rowCount) rows"
-        + " (\(session.document.formatName)). Type 'help' for commands, 'quit' to leave.\n",
+        + " (\(chatter.terminalSafe(formatText))). Type 'help' for commands, 'quit' to leave.\n",
       chatter)
     var warnedUnsaved = false
     while true {

@@ -65,6 +65,7 @@ extension Runner {
       session.onDropLimits.timeout = options.onDropTimeout
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)
+      session.loadOptions = options.load
       session.fileStamp = stamp
       let load = options.load
       session.reader = { path in

@@ -35,10 +35,12 @@ extension Runner {
   /// `--compare … trace:FILE`: each trace is read before anything runs, so a bad one
   /// is bad input (exit 3, `FILE:LINE:COL: …`) and an unreadable one an I/O failure
   /// (exit 4), as a bad or missing list is.
-  func checkTraces(_ options: Options) -> ExitCode? {
+  /// With `rowCount`, once the list is loaded, a `row` past the list is bad input too.
+  func checkTraces(_ options: Options, rowCount: Int? = nil) -> ExitCode? {
     for name in options.compare ?? [] where name.hasPrefix(ComparisonRequest.tracePrefix) {
       do {
-        _ = try AppTrace.read(path: String(name.dropFirst(ComparisonRequest.tracePrefix.count)))
+        _ = try AppTrace.read(
+          path: String(name.dropFirst(ComparisonRequest.tracePrefix.count)), rowCount: rowCount)
       } catch let error as AppTraceError {
         report(error.description)
         return .badInput
@@ -76,7 +78,7 @@ extension Runner {
       while true {
         let line: [UInt8]
         do {
-          guard let next = try source.next() else { break }
+          guard let next = try source.nextDroppingComments() else { break }
           line = next
         } catch {
           return afterFailure(reportIO(error, source.name), session, options)
@@ -106,6 +108,9 @@ extension Runner {
     }
     if let names = options.compare {
       if let failed { return failed }
+      if let failed = checkTraces(options, rowCount: session.engine.layout.order.count) {
+        return failed
+      }
       let words = names + (options.plot.map { ["plot=" + $0] } ?? [])
       do {
         try session.run(.compare(words), named: "--compare", out: stdout)

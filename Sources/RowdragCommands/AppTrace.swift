@@ -37,13 +37,17 @@ public struct AppTrace: Sendable, Equatable {
   /// The largest magnitude a trace's number may have (seconds or points).
   static let largestValue = 1e9
 
-  public static func read(path: String) throws -> AppTrace {
+  public static func read(path: String, rowCount: Int? = nil) throws -> AppTrace {
     let store = try FileReader.read(path: path, mapping: false, kind: "a trace file")
-    return try parse(store.array, name: path)
+    return try parse(store.array, name: path, rowCount: rowCount)
   }
 
-  /// Reads a trace from its bytes; `name` is the file's, for messages.
-  public static func parse(_ bytes: [UInt8], name: String) throws(AppTraceError) -> AppTrace {
+  /// Reads a trace from its bytes; `name` is the file's, for messages. With `rowCount`
+  /// (the list it is compared on), a `row` past the list's last slot is refused where
+  /// it stands rather than compared against nothing.
+  public static func parse(_ bytes: [UInt8], name: String, rowCount: Int? = nil)
+    throws(AppTraceError) -> AppTrace
+  {
     var frames: [Frame] = []
     var hasRows = false
     var line = 0
@@ -59,6 +63,12 @@ public struct AppTrace: Sendable, Equatable {
       if let fields = try reader.object() {
         let frame = try reader.frame(fields)
         if fields["row"] != nil { hasRows = true }
+        if let rowCount, let row = frame.row, row > rowCount {
+          throw reader.fail(
+            at: fields["row"]?.start,
+            "\"row\" \(row) is past the list's \(rowCount) rows; it is the lifted row's slot "
+              + "counted from 1, or null when none is")
+        }
         // Equal times are allowed: frames are matched by their number, and a trace
         // written at over 1,000 frames a second repeats `t` at three decimals.
         if let previous = frames.last, frame.time < previous.time {
@@ -266,6 +276,11 @@ private struct LineReader {
         at: nil,
         "a frame needs \"t\", the time in seconds, and \"offset\", the scroll offset in points, "
           + "e.g. \(AppTrace.example)")
+    }
+    guard time >= 0 else {
+      throw fail(
+        at: fields["t"]?.start,
+        "\"t\" is \(time): it counts seconds from the gesture's start and is never negative")
     }
     guard let offset = try number("offset", example: "12.5") else {
       throw fail(

@@ -113,6 +113,10 @@ public enum Command: Sendable, Equatable {
   case trace(String)
   /// Replays this session's commands under each preset and prints the comparison.
   case compare([String])
+  /// `require --OPTION /VALUE/ …`: fails unless the list was loaded with exactly these
+  /// load options (a recording begins with it, so it replays only on the list as the
+  /// live view read it).
+  case require([LoadOptionWord])
 
   /// Whether replaying the command reproduces the session: it changes the engine, or
   /// reads nothing but the engine. Output, files and the shell itself are left out.
@@ -120,7 +124,7 @@ public enum Command: Sendable, Equatable {
     switch self {
     case .print, .list, .listRows, .show, .live, .state, .get, .write, .reload, .quit, .help,
       .presets,
-      .trace, .compare:
+      .trace, .compare, .require:
       false
     default: true
     }

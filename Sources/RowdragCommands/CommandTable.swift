@@ -217,6 +217,13 @@ public enum CommandTable {
       return .compare(args.tokens.map(\.text))
     },
     CommandSpec(
+      "require", "[--OPTION /VALUE/]...",
+      "fail unless the list was loaded with exactly these options (recordings start with it)",
+      completes: .words(LoadOptionWord.names)
+    ) { (args) throws(CommandError) in
+      .require(try LoadOptionWord.parse(args.tokens))
+    },
+    CommandSpec(
       "write", aliases: ["w"], "[FILE]", "save the list (to FILE, else to the file it came from)",
       completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in

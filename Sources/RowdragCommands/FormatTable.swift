@@ -1,4 +1,5 @@
 import RowdragFormats
+import RowdragSystem
 
 /// One parameter of a format (`label=N|NAME`): what `--format` accepts, help shows and
 /// the shells complete.
@@ -127,8 +128,8 @@ extension FormatSpec {
           name: "header", synopsis: "yes|no", words: ["yes", "no"], defaultValue: "yes"
         ) { ["yes", "no"].contains($0) ? nil : "give yes or no" },
         FormatParameter(
-          name: "delimiter", synopsis: "C", words: [], defaultValue: delimiter
-        ) { $0.utf8.count == 1 ? nil : "the delimiter is one byte (\\t for a tab)" },
+          name: "delimiter", synopsis: "C", words: [], defaultValue: delimiter,
+          check: FormatChoice.delimiterProblem),
         FormatParameter(name: "label", synopsis: "N|NAME", words: [], defaultValue: nil) {
           value in
           let wrong = "give a field number from 1 or a header field's name"
@@ -143,10 +144,12 @@ extension FormatSpec {
 }
 
 extension DelimitedFormat.Parameters {
-  /// What a `csv` or `tsv` choice asks for.
+  /// What a `csv` or `tsv` choice asks for: csv without `delimiter=` detects it
+  /// (FORMATS.md §3.4), tsv's is a tab.
   public init(_ choice: FormatChoice) {
+    let given = choice.name == "csv" ? choice.values["delimiter"] : choice.value("delimiter")
     self.init(
-      name: choice.name, delimiter: choice.value("delimiter")?.utf8.first ?? 44,
+      name: choice.name, delimiter: given.map { RawText.bytes($0).first ?? 44 },
       header: choice.value("header") != "no", label: choice.values["label"])
   }
 }
@@ -175,7 +178,11 @@ extension FormatParameter {
   static let pointer = FormatParameter(
     name: "path", synopsis: "POINTER", words: [], defaultValue: nil
   ) { value in
-    value.isEmpty || value.first == "/"
-      ? nil : "a JSON Pointer is empty (the whole document) or starts with '/', as /tracks"
+    guard value.isEmpty || value.first == "/" else {
+      return "a JSON Pointer is empty (the whole document) or starts with '/', as /tracks"
+    }
+    return JSONPointerList.badEscape(in: value).map {
+      "'\($0)' is no escape in a JSON Pointer: '~0' stands for '~' and '~1' for '/' (RFC 6901)"
+    }
   }
 }

@@ -67,8 +67,15 @@ public enum ListLoader {
     let layout = Layout(
       sections: sections, ownHeights: meta.heights, uniformLines: meta.uniformLines, flags: flags)
     guard layout.contentHeight.isFinite else {
+      // Only a list's own heights can overflow: say which member they came from and how
+      // to read the file without them (a text file shaped like JSON is read as JSON).
+      let fromJSON = document.formatName == "json" || document.formatName == "jsonl"
       throw LoadError(
-        location: name, message: "the row heights add up to more than a double can hold")
+        location: name,
+        message: "the row heights add up to more than a double can hold"
+          + (fromJSON
+            ? " (--height-key NAME reads another member, --height-key '' none; --text reads"
+              + " the file as lines)" : ""))
     }
     return (document, layout)
   }

@@ -23,7 +23,7 @@ extension Session {
     // Traces are read first, so a bad one fails before any replay.
     var traces: [String: AppTrace] = [:]
     for case .trace(let path) in rows where traces[path] == nil {
-      traces[path] = try Self.readTrace(path)
+      traces[path] = try Self.readTrace(path, rowCount: engine.layout.order.count)
     }
     // The report draws every frame, so its replays step through each (as `--trace`).
     let everyFrame = request.plotPath.map(Self.isReport) ?? false
@@ -97,9 +97,9 @@ extension Session {
 
   /// The trace at `path`, or why not: a bad trace names its line and column, a file
   /// that cannot be read is an I/O failure.
-  static func readTrace(_ path: String) throws -> AppTrace {
+  static func readTrace(_ path: String, rowCount: Int) throws -> AppTrace {
     do {
-      return try AppTrace.read(path: path)
+      return try AppTrace.read(path: path, rowCount: rowCount)
     } catch let error as AppTraceError {
       throw CommandError(command: "", message: error.description)
     } catch let error as IOFailure {

@@ -87,6 +87,9 @@ public final class Session {
   public var ownFileIsStale: Bool { engine.layoutDiffersFromFile || copiedElsewhere }
   /// The format the list was read in, for `get format`.
   public var format = FormatChoice("text")
+  /// The options the list was read with, besides the format: what `require` checks and
+  /// a recording writes.
+  public var loadOptions = LoadOptions()
   /// The list file as the session last read or wrote it: a write to it checks that no
   /// other program changed it since.
   public var fileStamp: FileStamp?
@@ -257,7 +260,7 @@ public final class Session {
         message: "format: the format is chosen when the list is loaded; give --format when "
           + "starting rowdrag ('get format' shows it)")
     case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
-    case .get("format"): try out.write(format.description + "\n")
+    case .get("format"): try out.write(format.resolved(by: document).description + "\n")
     case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
     case .write(let path, let force): try write(to: path, force: force)
     case .reload: try reload()
@@ -266,6 +269,7 @@ public final class Session {
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path): try setTrace(path)
     case .compare(let words): try out.write(try compare(words))
+    case .require(let words): try require(words)
     case .moveRange(let range, let target):
       let edits = engine.undoCount
       try withDropHook { try $0.move(range, to: target) }

@@ -5,8 +5,12 @@ public enum Suggestion {
     let a = Array(word.utf8)
     var best: (String, Int)?
     for candidate in candidates {
+      let limit = Swift.max(1, Swift.min(a.count, candidate.utf8.count) / 2)
+      // The distance is at least the difference in length: a word far longer than every
+      // name (a 10 MB line) is no typo and costs no alignment.
+      guard abs(a.count - candidate.utf8.count) <= limit else { continue }
       let d = distance(a, Array(candidate.utf8))
-      if d <= Swift.max(1, Swift.min(a.count, candidate.utf8.count) / 2), d < (best?.1 ?? .max) {
+      if d <= limit, d < (best?.1 ?? .max) {
         best = (candidate, d)
       }
     }

@@ -11,6 +11,7 @@ extension Engine {
     _ lift: Lift, center: Double, offset o: Double, at now: Double,
     range: ClosedRange<Double>? = nil
   ) -> ScrollDecision {
+    guard !lift.scroll.waitsForDrag else { return .none }
     // The profile is read through `settings.autoscroll`, never copied into a local: a
     // copy of the keys (which hold the timer period's text, a String) or of the law's
     // existential costs reference counting and a value-witness call on every evaluation,

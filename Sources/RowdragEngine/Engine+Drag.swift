@@ -14,6 +14,7 @@ extension Engine {
     let delta = y - lift.finger
     if delta < 0 { lift.scroll.movedUp = true }
     if delta > 0 { lift.scroll.movedDown = true }
+    if delta != 0 { lift.scroll.waitsForDrag = false }
     lift.finger = y
     lift.center = center
     lift.lastDragPointer = pointerOnScreen(y)

@@ -74,6 +74,7 @@ extension Engine {
       measuredOffset = measured
     }
     lift.ruleTimer = freshRuleTimer
+    lift.scroll.waitsForDrag = height > settings.viewport
     startScrollRun(&lift)
     phase = .lifted(lift)
   }

@@ -57,6 +57,9 @@ public struct BlockList: ListDocument {
   /// Markdown's renumbering and nesting veto (`markdownNumbering(renumber:)`); nil for
   /// every other list.
   var numbering: MarkdownNumbering?
+  /// The delimiter a CSV or TSV file was read with, given or detected (FORMATS.md
+  /// §3.4); nil in other formats.
+  public internal(set) var delimiter: UInt8? = nil
 
   /// Sections after a header are titled; a leading untitled one is not.
   public var sectionTitled: [Bool] { headers.map { $0 != nil } }

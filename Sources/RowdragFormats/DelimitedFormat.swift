@@ -9,17 +9,25 @@ public enum DelimitedFormat {
   public struct Parameters: Sendable, Equatable {
     /// `csv` or `tsv`.
     public var name: String
-    public var delimiter: UInt8
+    /// The delimiter given; nil to detect it (`detectedDelimiter`).
+    public var delimiter: UInt8?
     /// Whether the first record is a header (trivia that stays first).
     public var header: Bool
     /// The label field: a 1-based number or a header field's name; nil for the line.
     public var label: String?
+    /// Whether a first line `sep=C` is Excel's (trivia naming the delimiter): csv's,
+    /// not tsv's.
+    public var readsExcelLine: Bool
 
-    public init(name: String, delimiter: UInt8, header: Bool = true, label: String? = nil) {
+    public init(
+      name: String, delimiter: UInt8?, header: Bool = true, label: String? = nil,
+      readsExcelLine: Bool? = nil
+    ) {
       self.name = name
       self.delimiter = delimiter
       self.header = header
       self.label = label
+      self.readsExcelLine = readsExcelLine ?? (name == "csv")
     }
   }
 
@@ -35,10 +43,19 @@ public enum DelimitedFormat {
     splitAbove: Int = JSONLinesFormat.halvesThreshold
   ) throws(JSONSyntaxError) -> BlockList {
     let buf = store.buffer
-    let split =
+    // The byte-order mark, Excel's line and the delimiter first, so that both halves
+    // read with the one delimiter.
+    let preamble = preamble(buf, parameters)
+    var parameters = parameters
+    parameters.delimiter =
+      parameters.delimiter ?? preamble.excelDelimiter
+      ?? detectedDelimiter(buf, from: preamble.end)
+    var split =
       parameters.label == nil && buf.count >= splitAbove
       ? JSONLinesFormat.secondHalfStart(buf) : buf.count
-    var reader = Reader(store: store, parameters: parameters, inHalves: split < buf.count)
+    if split <= preamble.end { split = buf.count }
+    var reader = Reader(
+      store: store, parameters: parameters, preamble: preamble, inHalves: split < buf.count)
     if split < buf.count {
       let second = SecondHalf(store: store, parameters: parameters, from: split)
       var firstError: JSONSyntaxError?
@@ -64,14 +81,18 @@ public enum DelimitedFormat {
           + (parameters.header ? "the file has no header record" : "header=no")
           + "; give label=N (a field number)")
     }
-    return reader.builder.build(
+    var list = reader.builder.build(
       format: parameters.name, labels: parameters.label == nil ? .firstLine : .fields([]))
+    list.delimiter = reader.delimiter
+    return list
   }
 
   /// One pass over records, from `offset` on.
   struct Reader {
     let buf: UnsafeBufferPointer<UInt8>
     let parameters: Parameters
+    /// The delimiter given or detected.
+    let delimiter: UInt8
     var builder: BlockList.Builder
     var labelField: Int?
     var needsHeader: Bool
@@ -80,19 +101,26 @@ public enum DelimitedFormat {
     /// The quick walk assumes a delimiter that is no quote, CR or LF.
     let quick: Bool
 
-    /// A reader from the file's start (`inHalves` when a second half is read at
-    /// once, so that no page is mapped in bulk); or, for a second half, from `start`,
-    /// past the header record and sized to the half.
-    init(store: ByteStore, parameters: Parameters, from start: Int? = nil, inHalves: Bool = false) {
+    /// A reader from the file's start, its `preamble` kept as trivia (`inHalves` when
+    /// a second half is read at once, so that no page is mapped in bulk); or, for a
+    /// second half, from `start`, past the header record and sized to the half.
+    /// `parameters` name the delimiter.
+    init(
+      store: ByteStore, parameters: Parameters, preamble: Preamble = Preamble(),
+      from start: Int? = nil, inHalves: Bool = false
+    ) {
       buf = store.buffer
       self.parameters = parameters
+      delimiter = parameters.delimiter ?? 44
       builder = BlockList.Builder(
         store: store, labels: parameters.label != nil,
         size: start.map { store.count - $0 } ?? (inHalves ? store.count : nil))
       labelField = parameters.label.flatMap { Int($0) }.map { $0 - 1 }
       needsHeader = start == nil && parameters.header
-      offset = start ?? 0
-      quick = ![10, 13, 34].contains(parameters.delimiter)
+      offset = start ?? preamble.end
+      line = start == nil ? 1 + preamble.lines : 1
+      if start == nil && preamble.end > 0 { builder.trivia(Span(start: 0, end: preamble.end)) }
+      quick = ![10, 13, 34].contains(delimiter)
     }
 
     /// Reads the records that start before `end`.
@@ -113,7 +141,7 @@ public enum DelimitedFormat {
             from: offset, until: limit, in: buf, DelimitedLineRule.self)
           if run.count < 8 {
             run = DelimitedFormat.quotedLines(
-              from: offset, until: limit, in: buf, delimiter: parameters.delimiter)
+              from: offset, until: limit, in: buf, delimiter: delimiter)
           }
           if run.count < 8 { quiet = 32 }
           if run.count > 0 {
@@ -126,7 +154,7 @@ public enum DelimitedFormat {
         // Most records: no field kept, nothing unusual; `quickRecord` knows their end
         // without building a record, and leaves everything else to `scan`.
         if quick && !needsHeader && labelField == nil && buf[offset] != 10 && buf[offset] != 13,
-          let quick = quickRecord(buf, from: offset, delimiter: parameters.delimiter)
+          let quick = quickRecord(buf, from: offset, delimiter: delimiter)
         {
           builder.item(Span(start: offset, end: quick.end), lines: quick.lines)
           offset = quick.end
@@ -141,7 +169,7 @@ public enum DelimitedFormat {
     private mutating func record() throws(JSONSyntaxError) {
       // Every field of the header record (to find label=NAME), else only the label's.
       let record = try scan(
-        buf, from: offset, line: line, delimiter: parameters.delimiter,
+        buf, from: offset, line: line, delimiter: delimiter,
         keeping: needsHeader ? .all : labelField.map { .one($0) } ?? .none)
       let span = Span(start: offset, end: record.end)
       defer {
@@ -154,11 +182,11 @@ public enum DelimitedFormat {
         needsHeader = false
         builder.trivia(span)
         if let name = parameters.label, labelField == nil {
+          // A spreadsheet's byte-order mark is trivia before the record, no part of
+          // its first name; a name given as bytes (`RawText`) is compared as such.
+          let bytes = RawText.bytes(name)
           labelField = record.fields.firstIndex {
-            // A spreadsheet's byte-order mark is no part of the first name.
-            var field = $0
-            if field.start == 0 && buf.starts(with: [0xEF, 0xBB, 0xBF]) { field.start = 3 }
-            return DelimitedText.unquoted(buf, field).elementsEqual(name.utf8)
+            DelimitedText.unquoted(buf, $0).elementsEqual(bytes)
           }
           if labelField == nil {
             throw JSONSyntaxError(
@@ -282,6 +310,8 @@ public enum DelimitedFormat {
     var label: Span? = nil
     var lines: Int
     var isBlank: Bool
+    /// How many fields it has (0 for a blank line).
+    var fieldCount = 0
   }
 
   /// Where the record starting at `start` ends and how many lines it spans, exactly as
@@ -355,21 +385,18 @@ public enum DelimitedFormat {
         let open = i
         i += 1
         while true {
+          i = ByteSearch.quote(from: i, in: buf, lines: &lines)
           guard i < buf.count else {
             throw JSONSyntaxError(
               "the quoted field opened here is still open at the end of the file; "
                 + "close it with \" (a quote inside a field is written \"\")", at: open, in: buf)
           }
-          if buf[i] == 10 { lines += 1 }
-          if buf[i] == 34 {
-            if i + 1 < buf.count && buf[i + 1] == 34 {
-              i += 2
-              continue
-            }
-            i += 1
-            break
+          if i + 1 < buf.count && buf[i + 1] == 34 {
+            i += 2
+            continue
           }
           i += 1
+          break
         }
         guard i == buf.count || buf[i] == delimiter || buf[i] == 13 || buf[i] == 10 else {
           throw JSONSyntaxError(
@@ -388,7 +415,7 @@ public enum DelimitedFormat {
           }
         }
       } else {
-        while i < buf.count && buf[i] != delimiter && buf[i] != 10 { i += 1 }
+        i = ByteSearch.firstOf(delimiter, 10, from: i, in: buf)
         fieldEnd = i < buf.count && buf[i] == 10 && i > fieldStart && buf[i - 1] == 13 ? i - 1 : i
       }
       switch keeping {
@@ -402,7 +429,8 @@ public enum DelimitedFormat {
       fieldStart = i
     }
     let end = i < buf.count ? i + 1 : i
-    return Record(end: end, fields: fields, label: label, lines: lines, isBlank: false)
+    return Record(
+      end: end, fields: fields, label: label, lines: lines, isBlank: false, fieldCount: index)
   }
 }
 

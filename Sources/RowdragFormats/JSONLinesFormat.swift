@@ -19,7 +19,11 @@ public enum JSONLinesFormat {
     splitAbove: Int = halvesThreshold
   ) throws(JSONSyntaxError) -> BlockList {
     let buf = store.buffer
-    if let encoding = JSONList.foreignEncoding(buf) { throw encoding }
+    // A UTF-8 byte-order mark is trivia that stays first (FORMATS.md §1.4), unlike
+    // in a JSON document, which RFC 8259 keeps free of one.
+    if !buf.starts(with: [0xEF, 0xBB, 0xBF]), let encoding = JSONList.foreignEncoding(buf) {
+      throw encoding
+    }
     let names = [attributeKeys.height, attributeKeys.locked, attributeKeys.pinned].map {
       Array($0.utf8)
     }
@@ -115,6 +119,7 @@ struct LineChecker {
   /// scanner. After a stretch of under 8 lines, the next 32 lines are checked one by one.
   mutating func checkAll() {
     var cursor = LineCursor(buf, from: lines.lowerBound)
+    if let mark = cursor.byteOrderMark() { builder.trivia(mark) }
     var quiet = 0
     while cursor.offset < lines.upperBound {
       let at = cursor.offset

@@ -108,15 +108,10 @@ extension JSONList {
         } else if (!lockKey.isEmpty && keyEquals(buf, member.key, lockKey))
           || (!pinKey.isEmpty && keyEquals(buf, member.key, pinKey))
         {
+          // SPEC §9.23: a flag counts only when literally `true`; `1`, `"yes"` or
+          // `null` leave the row as it is, as a missing member does.
           let isLock = !lockKey.isEmpty && keyEquals(buf, member.key, lockKey)
-          let name = isLock ? lockKey : pinKey
-          let text = String(decoding: buf[value.start..<value.end], as: UTF8.self)
-          guard text == "true" || text == "false" else {
-            throw JSONSyntaxError(
-              "row \(id + 1): \"\(name)\" must be true or false, not \(text)"
-                + JSONList.keyHint(isLock ? "--lock-key" : "--pin-key"), at: span.start, in: buf)
-          }
-          guard text == "true" else { continue }
+          guard buf[value.start..<value.end].elementsEqual("true".utf8) else { continue }
           if isLock {
             if locked == nil { locked = [Bool](repeating: false, count: spans.count) }
             locked?[id] = true

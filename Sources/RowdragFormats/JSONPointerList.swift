@@ -76,6 +76,18 @@ public struct JSONPointerList: ListDocument {
     }
   }
 
+  /// The first `~` not followed by `0` or `1` (with the character after it, if any):
+  /// RFC 6901 has no other escape, so such a pointer is malformed, not a member name.
+  public static func badEscape(in pointer: String) -> String? {
+    var characters = pointer.makeIterator()
+    while let c = characters.next() {
+      guard c == "~" else { continue }
+      guard let next = characters.next() else { return "~" }
+      if next != "0" && next != "1" { return "~\(next)" }
+    }
+    return nil
+  }
+
   static func escape(_ token: String) -> String {
     var escaped = ""
     for c in token {

@@ -16,6 +16,8 @@ import RowdragBase
 /// mutation.
 final class LineIndex {
   private let store: ByteStore
+  /// Where line 0 starts: 0, or past a byte-order mark kept apart from the lines.
+  let firstStart: Int
   /// Number of `\n` bytes in the input.
   let newlineCount: Int
   /// Number of lines: newlines, plus one for a last line without a terminator.
@@ -27,12 +29,14 @@ final class LineIndex {
   /// Block lookups left before building the table is cheaper than going on.
   private var lookupsBeforeTable: Int
 
-  init(store: ByteStore) {
+  /// The lines of `store` from `firstStart` on (which must hold no newline before it).
+  init(store: ByteStore, firstStart: Int = 0) {
     self.store = store
+    self.firstStart = firstStart
     let buf = store.buffer
     blockNewlines = NewlineScanner.blockCounts(buf)
     newlineCount = blockNewlines[blockNewlines.count - 1]
-    lineCount = newlineCount + (buf.count > 0 && buf[buf.count - 1] != 10 ? 1 : 0)
+    lineCount = newlineCount + (buf.count > firstStart && buf[buf.count - 1] != 10 ? 1 : 0)
     // A block lookup scans up to 4 KiB; the table costs about 10 ns a line.
     lookupsBeforeTable = 64 + lineCount / 32
   }
@@ -41,7 +45,7 @@ final class LineIndex {
   /// input.
   func start(ofLine line: Int) -> Int {
     if let table { return table[line] }
-    if line == 0 { return 0 }
+    if line == 0 { return lineCount == 0 ? store.count : firstStart }
     if line > newlineCount { return store.count }
     lookupsBeforeTable -= 1
     guard lookupsBeforeTable < 0 else { return newline(line - 1) + 1 }
@@ -65,7 +69,7 @@ final class LineIndex {
     let lines = lineCount
     table = LargeArray.make(count: lines + 1) { out in
       var line = 0
-      if lines > 0 { out[0] = 0 }
+      if lines > 0 { out[0] = firstStart }
       NewlineScanner.forEach(buf) { at in
         line += 1
         // A file ending in a newline: its last "start" is the end itself.

@@ -153,6 +153,51 @@ public final class LineReader {
     }
   }
 
+  /// The next line as `next()` gives it, except that a comment line — its first byte
+  /// that is not a space or a tab is `#` — comes back empty, its bytes read past and
+  /// dropped as they arrive: a script's comments cost no memory however long they are,
+  /// and its line numbers stay right.
+  public func nextDroppingComments() throws -> [UInt8]? {
+    while true {
+      var k = start
+      while k < end && (buffer[k] == 32 || buffer[k] == 9) { k += 1 }
+      if k < end {
+        guard buffer[k] == 35 else { return try next() }
+        return try dropLine(from: k)
+      }
+      // Only blanks so far: a line of blanks, the end, or more to read.
+      guard fill != nil, end - start < buffer.count / 2 else { return try next() }
+      try refill()
+      if fill == nil && start == end { return nil }
+    }
+  }
+
+  /// Reads past the line that holds `from` without keeping it; an empty line.
+  private func dropLine(from: Int) throws -> [UInt8] {
+    var k = from
+    while true {
+      let found = buffer.withUnsafeBytes { bytes in
+        System.firstOffset(of: 10, in: UnsafeRawBufferPointer(rebasing: bytes[k..<end]))
+      }
+      if let found {
+        start = k + found + 1
+        scanned = start
+        return []
+      }
+      // Nothing of the line is kept: the buffer is read into afresh, never grown.
+      start = 0
+      scanned = 0
+      end = 0
+      k = 0
+      guard fill != nil else { return [] }
+      try refill()
+      if end == 0 { return [] }
+    }
+  }
+
+  /// The bytes the reader holds room for: the longest line kept, at least 64 KiB.
+  var capacity: Int { buffer.count }
+
   /// Moves the partial line to the front, grows the buffer when it is all one line,
   /// and reads more; at the end of the input, drops `fill` and closes the file.
   private func refill() throws {
@@ -166,7 +211,7 @@ public final class LineReader {
       start = 0
     }
     if end == buffer.count {
-      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+      buffer += [UInt8](repeating: 0, count: buffer.count)
     }
     guard let fill else { return }
     let n = try buffer.withUnsafeMutableBytes { bytes in

@@ -1,6 +1,7 @@
 /// M3U and M3U8 playlists (FORMATS.md §3.5): an entry is its path or URI line with the
 /// `#EXTINF`, `#EXTVLCOPT`, … lines before it, so moving an entry keeps its title and
-/// options with it; the file's own `#EXTM3U` header block is trivia.
+/// options with it; the file's own `#EXTM3U` header block is trivia, up to the first
+/// entry directive (`entryDirectives`) or path, and a byte-order mark stays first.
 ///
 /// Entries of the common shape — one `#` line, then a path line — are counted sixty-four
 /// bytes at a time (`pairedLines`) and kept as a run of two-line rows (`SpanTable`), not
@@ -48,14 +49,24 @@ public enum M3UFormat {
     return buf.count
   }
 
+  /// The `#` lines that belong to an entry even at the top of the file (FORMATS.md
+  /// §3.5, revision 2): the first of them ends the file's header block and starts the
+  /// first entry, so an entry whose `#EXTVLCOPT:` comes before its `#EXTINF:` keeps it
+  /// when moved to the top and read again.
+  static let entryDirectives: [StaticString] = [
+    "#EXTINF:", "#EXTVLCOPT:", "#EXTGRP:", "#KODIPROP:", "#EXTBYT:", "#EXTALB:", "#EXTART:",
+    "#EXTIMG:",
+  ]
+
   /// Sorts the lines from `start` (a line start) that start before `end` into entries
   /// and trivia; `atTop` while no entry has begun before `start`. `#` lines after the
-  /// last path, and the blank lines among them, are trivia.
+  /// last path, and the blank lines among them, are trivia; so is a byte-order mark.
   static func sort(
     from start: Int, until end: Int, atTop top: Bool, into builder: inout BlockList.Builder
   ) {
     let buf = builder.store.buffer
     var lines = LineCursor(buf, from: start)
+    if let mark = lines.byteOrderMark() { builder.trivia(mark) }
     var quiet = 0
     var atTop = top
     /// The entry being gathered: its lines so far.
@@ -81,7 +92,7 @@ public enum M3UFormat {
         }
       }
       guard let line = lines.next() else { break }
-      let start = textStart(buf, line)
+      let start = line.span.start
       if LineCursor.isBlank(buf, line) {
         if entry == nil {
           builder.trivia(line.span)
@@ -92,7 +103,7 @@ public enum M3UFormat {
         continue
       }
       let isComment = start < line.contentEnd && buf[start] == 35
-      if atTop && isComment && !hasPrefix(buf, start..<line.contentEnd, "#EXTINF") {
+      if atTop && isComment && !isEntryDirective(buf, start..<line.contentEnd) {
         builder.trivia(line.span)
         continue
       }
@@ -177,7 +188,7 @@ public enum M3UFormat {
     var cursor = LineCursor(buf, from: block.start)
     var last = Span(start: block.start, end: block.start)
     while cursor.offset < block.end, let line = cursor.next() {
-      let start = textStart(buf, line)
+      let start = line.span.start
       let text = start..<line.contentEnd
       if hasPrefix(buf, text, "#EXTINF:"), let comma = buf[text].firstIndex(of: 44) {
         return Span(start: comma + 1, end: line.contentEnd)
@@ -187,13 +198,11 @@ public enum M3UFormat {
     return last
   }
 
-  /// Where a line's text starts: after the byte-order mark on the file's first line.
-  @inline(__always)
-  private static func textStart(_ buf: UnsafeBufferPointer<UInt8>, _ line: LineCursor.Line) -> Int {
-    let bom =
-      line.span.start == 0 && line.contentEnd >= 3 && buf[0] == 0xEF && buf[1] == 0xBB
-      && buf[2] == 0xBF
-    return line.span.start + (bom ? 3 : 0)
+  /// Whether the `#` line `range` is an entry directive.
+  private static func isEntryDirective(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    entryDirectives.contains { hasPrefix(buf, range, $0) }
   }
 
   /// Whether `range` of `buf` starts with the ASCII `prefix`, byte by byte.

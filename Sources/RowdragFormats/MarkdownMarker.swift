@@ -56,17 +56,17 @@ struct MarkdownMarker: Sendable, Equatable {
     return nil
   }
 
-  /// Whether the first line ends at `k`: a line feed, a CR (as
-  /// `MarkdownFormat.itemContent` reads one, alone or before a line feed) or the
-  /// block's end.
+  /// Whether the first line's text ends at `k`: the block's end, a line feed, or a CR
+  /// before one or at the file's end (as `MarkdownFormat.textEnd` reads a line).
   @inline(__always)
   static func endsLine(_ buf: UnsafeBufferPointer<UInt8>, _ k: Int, _ block: Span) -> Bool {
-    k == block.end || buf[k] == 10 || buf[k] == 13
+    k == block.end || buf[k] == 10 || (buf[k] == 13 && (k + 1 == buf.count || buf[k + 1] == 10))
   }
 
   /// Reads the marker at the start of `block`'s first line, after any blanks: a bullet
   /// (`-`, `*`, `+`) or 1–9 digits and `.` or `)`, followed by a space, a tab or the end
-  /// of the line. Nil for any other line (a heading, a paragraph). Reads no further
+  /// of the line (`endsLine`). Nil for any other line (a heading, a paragraph), as
+  /// `MarkdownFormat.listMarker` decides for the lines it reads as items. Reads no further
   /// than the first byte after the marker's spaces.
   static func read(_ buf: UnsafeBufferPointer<UInt8>, block: Span) -> MarkdownMarker? {
     var i = block.start

@@ -181,7 +181,9 @@ struct LineRing {
     var digitsEnd = -1
     if count >= 1 && count <= 9 && digits < end && (buf[digits] == 46 || buf[digits] == 41) {
       let next = digits + 1
-      if next == end || buf[next] == 32 || buf[next] == 9 || buf[next] == 10 || buf[next] == 13 {
+      if next == end || buf[next] == 32 || buf[next] == 9
+        || MarkdownMarker.endsLine(buf, next, Span(start: start, end: end))
+      {
         digitsEnd = digits
       }
     }

@@ -9,6 +9,8 @@ public enum SkipTextFormat {
     let buf = store.buffer
     var builder = BlockList.Builder(store: store)
     var lines = LineCursor(buf)
+    // A byte-order mark stays first, no part of the first line (FORMATS.md §1.4).
+    if let mark = lines.byteOrderMark() { builder.trivia(mark) }
     while let line = lines.next() {
       let content = UnsafeBufferPointer(rebasing: buf[line.content])
       if isHeader?(content) == true {

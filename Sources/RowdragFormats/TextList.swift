@@ -38,7 +38,9 @@ public struct TextList: ListDocument {
     self.store = store
     let buf = store.buffer
     let total = buf.count
-    lines = LineIndex(store: store)
+    // A byte-order mark stays the file's first bytes, no part of line 0 (FORMATS.md
+    // §1.4): lines are counted from after it, and `write` writes it first.
+    lines = LineIndex(store: store, firstStart: buf.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
     let lineCount = lines.lineCount
 
     var headers: [Int?] = []
@@ -202,6 +204,7 @@ public struct TextList: ListDocument {
     let buf = store.buffer
     let lastLine = lastOutputLine(rowCount: order.count, sectionStarts: sectionStarts)
     var writer = SpanWriter(store: store, out: out)
+    if lines.firstStart > 0 { try writer.write(Span(start: 0, end: lines.firstStart)) }
     /// Writes lines `first...last`; only the last can be special (unterminated, or
     /// the last one written).
     func emit(_ first: Int, through last: Int, isLastOutput: Bool) throws {

@@ -7,14 +7,18 @@ import RowdragFormats
 /// loaded one prints back byte for byte, and after reordering within and across
 /// sections every input line is still in the output exactly once (Markdown's renumbered
 /// lines but for their digits and blanks; sections numbered consecutively keep their
-/// numbers, FORMATS.md §3.3: `renumbered`). Todo, Markdown, M3U,
-/// CSV and TSV files read in two halves (forced) give the one pass's error, or its
-/// rows, sections and output.
+/// numbers, FORMATS.md §3.3: `keepsCounting`), and a byte-order mark that starts the
+/// input still starts it, once (§1.4). Todo, Markdown, M3U, CSV and TSV files read in
+/// two halves (forced) give the one pass's error, or its rows, sections and output, and
+/// a CSV file the one pass's delimiter (§3.4).
 enum FormatsTarget {
   static let choices = [
     "todo", "markdown", "csv", "csv header=no label=2", "tsv label=b", "csv delimiter=;",
-    "m3u", "jsonl", "text skip=^#", "json path=/a", "json path=/0/x~1y",
+    "m3u", "jsonl", "text skip=^#", "json path=/a", "json path=/0/x~1y", "text",
+    "csv header=no",
   ]
+
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let first = bytes.first else { return }
@@ -47,6 +51,7 @@ enum FormatsTarget {
     guard choice.name != "json" else { return }
     let reversed = Sections.printed(document, Sections.reversed(counts), starts)
     precondition(sameLines(reversed, input, renumbered: renumbers))
+    precondition(markStaysFirst(reversed, input))
     if renumbers { keepsCounting(document, counts) }
     // The first row to the end of the last section: its section shrinks, another grows.
     guard total > 1, let from = counts.firstIndex(where: { $0 > 0 }) else { return }
@@ -57,6 +62,7 @@ enum FormatsTarget {
     for s in (from + 1)..<moved.count { moved[s] -= 1 }
     let across = Sections.printed(document, RowOrder(order), moved)
     precondition(sameLines(across, input, renumbered: renumbers))
+    precondition(markStaysFirst(across, input))
   }
 
   /// After every section's rows are reversed, a section whose rows were all ordered
@@ -89,6 +95,17 @@ enum FormatsTarget {
     return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
   }
 
+  /// Whether a byte-order mark that starts `input` starts `output` too, as trivia that
+  /// no move carries (FORMATS.md §1.4): the output starts with it and holds as many
+  /// marks as the input.
+  static func markStaysFirst(_ output: [UInt8], _ input: [UInt8]) -> Bool {
+    guard input.starts(with: byteOrderMark) else { return true }
+    let marks = { (bytes: [UInt8]) in
+      (0..<Swift.max(0, bytes.count - 2)).count { bytes[$0...].starts(with: byteOrderMark) }
+    }
+    return output.starts(with: byteOrderMark) && marks(output) == marks(input)
+  }
+
   /// For the formats read in two halves on a large file, checks that a read forced
   /// into halves decides as one pass: the same error, or the same rows, sections, and
   /// output reversed.
@@ -109,6 +126,7 @@ enum FormatsTarget {
     case (.success(let one), .success(let two)):
       let counts = one.sectionRowCounts
       precondition(two.sectionRowCounts == counts && two.blocks.count == one.blocks.count)
+      precondition(one.delimiter == two.delimiter, "the halves read with another delimiter")
       let starts = Sections.starts(counts)
       let reversed = Sections.reversed(counts)
       precondition(
@@ -121,9 +139,8 @@ enum FormatsTarget {
   }
 
   /// Whether `output` holds `input`'s lines, each once. A byte-order mark that starts
-  /// both stayed first, as trivia ahead of the first line (a Markdown or todo file, a
-  /// CSV header: FORMATS.md), so it is no part of either first line; one that moved
-  /// with its row is compared as part of that row's line.
+  /// both stayed first, as trivia ahead of the first line (FORMATS.md §1.4), so it is
+  /// no part of either first line.
   static func sameLines(_ output: [UInt8], _ input: [UInt8], renumbered: Bool = false) -> Bool {
     if renumbered {
       // Renumbering changes digits and blanks only.
@@ -133,7 +150,7 @@ enum FormatsTarget {
       return sameLines(kept(output), kept(input))
     }
     if lines(output) == lines(input) { return true }
-    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let mark = byteOrderMark
     guard output.starts(with: mark) && input.starts(with: mark) else { return false }
     return lines(Array(output.dropFirst(3))) == lines(Array(input.dropFirst(3)))
   }

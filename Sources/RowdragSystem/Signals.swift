@@ -76,6 +76,11 @@ public enum Signals {
     _ = sigaction(SIGABRT, &action, nil)
   }
 
+  /// The process group of the drop hook running now, 0 when none: a SIGTERM or
+  /// SIGHUP that ends rowdrag is passed to it first, so no hook outlives the program
+  /// that started it (as a shell passes SIGHUP to its jobs).
+  static let hookGroup = Atomic<Int32>(0)
+
   /// Set when SIGINT arrives while a hook runs (`whileCatchingHookInterrupts`).
   static let hookInterruptFlag = Atomic<Bool>(false)
   /// Set when a hook was stopped by Ctrl-C; a script ends by SIGINT after its failure.
@@ -145,6 +150,8 @@ private func onBusError(_ signal: Int32) {
 }
 
 private func onTermination(_ signal: Int32) {
+  let hook = Signals.hookGroup.load(ordering: .sequentiallyConsistent)
+  if hook > 0 { _ = kill(-hook, signal) }
   FullScreen.restore()
   if Signals.temporaryArmed.load(ordering: .sequentiallyConsistent) {
     _ = unlink(Signals.temporaryPath)

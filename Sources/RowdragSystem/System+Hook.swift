@@ -44,7 +44,8 @@ extension System {
   /// the shell of a stopped hook has ended, what is left of its group is killed.
   ///
   /// `interrupted` is asked too while it waits: the live view's terminal is raw, so
-  /// its Ctrl-C is a byte to read, not a signal.
+  /// its Ctrl-C is a byte to read, not a signal. A SIGTERM or SIGHUP that ends rowdrag
+  /// meanwhile goes to the hook's group too (`Signals.hookGroup`).
   public static func runShell(
     _ command: String, extra: [(name: String, value: [UInt8])], limits: HookLimits,
     interrupted: () -> Bool = { false }
@@ -80,6 +81,8 @@ extension System {
         }
       }
       guard status == 0 else { return .couldNotStart(status) }
+      Signals.hookGroup.store(pid, ordering: .sequentiallyConsistent)
+      defer { Signals.hookGroup.store(0, ordering: .sequentiallyConsistent) }
       return wait(for: pid, limits, interrupted: interrupted)
     }
   }

@@ -60,4 +60,18 @@ struct RawBytesArgumentTests {
       #expect([UInt8](result.stdout) == expected, "\(script)")
     }
   }
+
+  @Test("--format is bytes too: a Latin-1 delimiter given as itself (FORMATS.md §2, issue 40)")
+  func formatDelimiterByte() throws {
+    let dir = try TemporaryDirectory()
+    _ = try run(dir, "printf 'n\\xa7q\\na\\xa71\\nb\\xa72\\n' > f.csv")
+    let result = try run(
+      dir,
+      "\"$ROWDRAG\" --format $'csv label=2 delimiter=\\xa7' -e 'list; move 2 1; get format' f.csv")
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected: [UInt8] =
+      Array("     1\t-\t1\n     2\t-\t2\ncsv header=yes delimiter=\\xa7 label=2\nn".utf8)
+      + [0xA7] + Array("q\nb".utf8) + [0xA7] + Array("2\na".utf8) + [0xA7] + Array("1\n".utf8)
+    #expect([UInt8](result.stdout) == expected)
+  }
 }

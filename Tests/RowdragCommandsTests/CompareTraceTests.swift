@@ -183,6 +183,15 @@ struct CompareTraceTests {
     ),
     (#"{t:0.5}"#, #"1:2: expected a key in double quotes, such as "t""#),
     (#"{"é":0.5,"t":nul}"#, "1:14: expected a value: a number, null, true, false or a string"),
+    (
+      #"{"t":-0.5,"offset":0}"#,
+      #"1:6: "t" is -0.5: it counts seconds from the gesture's start and is never negative"#
+    ),
+    // The list has 200 rows.
+    (
+      #"{"t":0,"offset":0,"row":201}"#,
+      #"1:25: "row" 201 is past the list's 200 rows; it is the lifted row's slot counted from 1, or null when none is"#
+    ),
   ]
 
   @Test("a bad trace is one line naming FILE:LINE:COL and what would be right; exit 3, or 4 unread")
@@ -235,7 +244,18 @@ struct CompareTraceTests {
         "-n", "--compare", "current,trace:\(path)", "--plot",
         directory.url.appendingPathComponent("r.html").path,
       ])
-    #expect(empty.status == 0, "\(empty.stderr)")
+    // Row 1 is past an empty list (issue 45): bad input where it stands; without rows
+    // the trace is compared.
+    #expect(empty.status == 3, "\(empty.stderr)")
+    #expect(empty.stderr.hasPrefix("rowdrag: \(path):1:29: \"row\" 1 is past the list's 0 rows"))
+    let rowless = try directory.write("rowless.jsonl", #"{"t":0.016,"offset":0}"# + "\n")
+    let emptyRowless = run(
+      "tick 5", on: "",
+      options: [
+        "-n", "--compare", "current,trace:\(rowless)", "--plot",
+        directory.url.appendingPathComponent("r.html").path,
+      ])
+    #expect(emptyRowless.status == 0, "\(emptyRowless.stderr)")
     let folder = run(
       "press 3", on: Self.rows, options: ["--compare", "trace:\(directory.url.path)"])
     #expect(folder.stderr == "rowdrag: \(directory.url.path): is a directory; give a trace file\n")

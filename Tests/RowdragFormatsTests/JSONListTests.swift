@@ -117,10 +117,11 @@ struct JSONListTests {
     #expect(throws: JSONSyntaxError.self) {
       try huge.metadata(heightKey: "height", lockKey: "l", pinKey: "p")
     }
-    let flag = try list("[{\"locked\": 1}]")
-    #expect(throws: JSONSyntaxError.self) {
-      try flag.metadata(heightKey: "height", lockKey: "locked", pinKey: "p")
-    }
+    // SPEC §9.23: only a literal `true` counts; any other value is no flag, no error.
+    let flags = try list(#"[{"locked": 1}, {"locked": "true", "p": null}, {"p": true}]"#)
+    let read = try flags.metadata(heightKey: "height", lockKey: "locked", pinKey: "p")
+    #expect(read.locked == nil)
+    #expect(read.pinned == [false, false, true])
   }
 
   @Test("metadata is read where the scan saw the names, and everywhere for other names")

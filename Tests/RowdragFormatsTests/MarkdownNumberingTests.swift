@@ -135,8 +135,12 @@ struct MarkdownNumberingTests {
   @Test("CR LF lines and an unterminated last line keep the terminator rule")
   func terminators() throws {
     #expect(try Self.written("9. a\r\n10. b", [1, 0]) == "9.  b\r\n10. a")
-    // A lone CR after the marker ends its line, as the reader takes it (a fuzz finding).
-    #expect(try Self.written("1. a\n2.\rx\n", [1, 0]) == "1.\rx\n2. a\n")
+    // A CR that ends the file ends its line, as the reader takes it; one inside a line
+    // makes no marker (a fuzz finding: the marker reader and the reader disagreed).
+    #expect(try Self.written("1. a\n2.\r", [1, 0]) == "1.\r\n2. a")
+    Array("2.\rx".utf8).withUnsafeBufferPointer { buf in
+      #expect(MarkdownMarker.read(buf, block: Span(start: 0, end: 4)) == nil)
+    }
   }
 
   @Test("labels and lines show the numbers as they would be written now")
@@ -215,6 +219,7 @@ struct MarkdownNumberingTests {
       "   10.",
     ]
     let gaps = [" ", " ", " ", "  ", "    ", "\t", "     ", ""]
+    var compared = 0
     for seed in 0..<400 {
       var rng = SplitMix64(seed: UInt64(seed))
       let count = 1 + rng.next(12)
@@ -228,10 +233,13 @@ struct MarkdownNumberingTests {
       }
       // Two sections: rows before `cut`, a heading, the rest.
       let cut = rng.next(count + 1)
-      var list = Self.list(rows[..<cut].joined() + "# H\n" + rows[cut...].joined())
-      guard list.blocks.count == count, list.sectionRowCounts.count == 2 || cut == 0 else {
-        continue
-      }
+      let input = rows[..<cut].joined() + "# H\n" + rows[cut...].joined()
+      var list = Self.list(input)
+      // Only files whose every line but the heading is a row's (no trivia).
+      let rowBytes = list.blocks.indices.reduce(0) { $0 + list.blocks[$1].count }
+      guard list.blocks.count == count, rowBytes + 4 == input.utf8.count,
+        list.sectionRowCounts.count == 2 || cut == 0
+      else { continue }
       var order = Array(0..<count)
       order.shuffle(using: &rng)
       let split = list.sectionRowCounts.count == 2 ? rng.next(count + 1) : 0
@@ -248,7 +256,9 @@ struct MarkdownNumberingTests {
       if starts.count == 2 && split == count { expected += "# H\n" }
       let got = try Self.written(list, order, starts: starts)
       #expect(got == expected, "seed \(seed): \(rows) cut \(cut) in \(order) from \(starts)")
+      compared += 1
     }
+    #expect(compared > 200)
   }
 
   @Test("long shifted stretches are written as their rows say, however far they shift")

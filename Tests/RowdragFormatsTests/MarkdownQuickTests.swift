@@ -4,9 +4,11 @@ import Testing
 
 @testable import RowdragFormats
 
-/// Recognising `- text` lines before `shape` (`MarkdownFormat.Reader.startsPlainItem`)
-/// decides exactly as reading every line through `shape`: 3,000 random files of list
-/// items of every marker, nested and continued items, fences inside and outside items,
+/// Recognising `- text` lines before `Blocks` (`MarkdownFormat.Reader.startsPlainItem`),
+/// and `Blocks`' own shortcuts for paragraph text and `- text` lines at any depth,
+/// decide exactly as reading every line through `Blocks`' general rules: 3,000 random files of list
+/// items of every marker, nested and continued items, fences and HTML blocks inside and
+/// outside items and on an item's own line, block quotes, paragraphs between lists,
 /// headings, thematic breaks, blank lines and CRLF read both ways have the same rows,
 /// lines, labels, sections and trivia, and write back the same bytes.
 @Suite("Markdown: plain item lines recognised first")
@@ -16,6 +18,14 @@ struct MarkdownQuickTests {
     "-\tatab", "+ +", "* *x", "1. one", "2) two", "  - nested", "    code", "  more text",
     "```", "~~~", "``` info", "# Heading", "## Sub", "#nohead", "text", "", "   ", "- [ ] task",
     "-     far", "> quote", "_ _ _", "- é", "\u{FEFF}- bom",
+    // FORMATS.md revision 2: paragraphs between lists, list starts after them, HTML
+    // blocks, block quotes, fences and HTML on an item's own line, setext underlines.
+    "Hardware store:", "2019. Everyone came,", "1. first", "<!--", "-->", "<!-- note -->",
+    "<div>", "</div>", "<span>", ">", "  > inner", "- ```sh", "1. ~~~", "- <!-- c", "- > q",
+    "  ```", "  <!--", "  -->", "===", "-", "\tcode", "- # h", "+ 1. nested",
+    // Nested `- text` lines and paragraph text at every depth (`Blocks.plainItem`).
+    "   - deep", "    - four", "\t- tab", "  * star", " + plus", "> - q", "- - x", "      - six",
+    "  text", "      more",
   ]
 
   static func outcome(_ list: BlockList) throws -> String {

@@ -177,7 +177,9 @@ class Board:
         centered = self.grab == "center"
         self.lift = {"rid": rid, "src": (k, i), "g": g, "gx": gx, "hh": hh, "k": count, "at_lift": self.snap(),
                      "c": (self.o[k] + self.fy) + (0.0 if centered else g),
-                     "cx": (self.x + self.fx) + (0.0 if centered else gx)}
+                     "cx": (self.x + self.fx) + (0.0 if centered else gx),
+                     # SPEC §2.1 (turn 4): taller than the viewport, it waits for a drag.
+                     "waits": hh > self.V}
         self.phase = "lifted"
 
     def drag(self, X=None, Y=None):
@@ -196,6 +198,8 @@ class Board:
         else:
             k, _ = self.locate_rid(self.lift["rid"])
             centered = self.grab == "center"
+            if Y != self.fy:
+                self.lift["waits"] = False
             self.fx, self.fy = X, Y
             self.lift["c"] = (self.o[k] + Y) + (0.0 if centered else self.lift["g"])
             self.lift["cx"] = (self.x + X) + (0.0 if centered else self.lift["gx"])
@@ -203,6 +207,8 @@ class Board:
 
     def velocity(self, k):
         name, a, b = self.profile
+        if self.lift["waits"]:
+            return 0.0
         S = self.lift["c"] - self.o[k]
         if name == "linear":
             zone, mx = a, b

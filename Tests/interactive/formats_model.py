@@ -76,9 +76,16 @@ class Section:
 
 
 # -- the line-based document ------------------------------------------------------
+BOM = b"\xef\xbb\xbf"
+
+
 class LineDocument:
     """FORMATS §1: every line is an item line, a header or trivia. Entries are added in
-    file order; `finish` builds the sections of SPEC §9.3 and §4."""
+    file order; `finish` builds the sections of SPEC §9.3 and §4.
+
+    With `mark`, a UTF-8 byte-order mark that starts the file is a line of its own
+    (three bytes, no terminator) and trivia (§1.4 r2): no part of the first line, so
+    it stays first whatever moves. `body()` gives the lines after it."""
 
     # A function (doc, order) -> {line index: new content} for the lines a format
     # rewrites where the rows stand (Markdown's renumbering), or None.
@@ -87,12 +94,25 @@ class LineDocument:
     # the format refuses (Markdown's nesting), or None.
     veto = None
 
-    def __init__(self, data):
+    def __init__(self, data, mark=False):
         self.data = data
         self.lines = split_lines(data)
+        self.first = 0  # the index of the first line after the mark
         self.rows = []
         self.lead = []  # trivia written first (before the first header, no leading rows)
         self.sections = [Section()]
+        if mark and data.startswith(BOM):
+            self.lines = [(BOM, b"")] + split_lines(data[len(BOM):])
+            self.first = 1
+            self.trivia(0)
+
+    def body(self):
+        """(index, content) of every line after the byte-order mark."""
+        return [(i, self.lines[i][0]) for i in range(self.first, len(self.lines))]
+
+    def number(self, i):
+        """The 1-based line number of line `i` in the file."""
+        return i + 1 - self.first
 
     def trivia(self, i):
         self.sections[-1].add_trivia(i)
@@ -151,9 +171,10 @@ class LineDocument:
 
 # -- text and todo ----------------------------------------------------------------
 def read_text(data, header=None, skip=None):
-    """§3.1: one line one item; --header lines are headers, --skip lines trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.1: one line one item; --header lines are headers, --skip lines trivia; a
+    byte-order mark is trivia (§1.4)."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if matches(header, content):
             doc.header(i)
         elif matches(skip, content):
@@ -164,9 +185,10 @@ def read_text(data, header=None, skip=None):
 
 
 def read_todo(data):
-    """§3.2: comments (first non-blank byte `#`) and blank lines are trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.2: comments (first non-blank byte `#`) and blank lines are trivia; so is a
+    byte-order mark."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if is_blank(content) or content.lstrip(b" \t").startswith(b"#"):
             doc.trivia(i)
         else:
@@ -175,57 +197,204 @@ def read_todo(data):
 
 
 # -- markdown ---------------------------------------------------------------------
-# FORMATS.md §3.3 says "then a space or the end of the line"; CommonMark (which §3.3
-# follows where it is silent) also takes a tab, and so does the binary: a decision the
-# Swift tests state.
-HEADING = re.compile(rb"^ {0,3}#{1,6}( |\t|$)")
-THEMATIC = re.compile(rb"^ {0,3}((\*[ \t]*){3,}|(-[ \t]*){3,}|(_[ \t]*){3,})$")
-MARKER = re.compile(rb"^( {0,3})([-*+]|[0-9]{1,9}[.)])( *)(.?)")
-FENCE = re.compile(rb"^ {0,3}(`{3,}|~{3,})(.*)$")
+# §3.3 reads CommonMark's block structure, and says CommonMark decides where it is
+# silent. This follows CommonMark's own strategy (spec, appendix A): each line matches
+# the open containers (block quotes, list items), then continues the open leaf block,
+# is a lazy paragraph line, or opens blocks. Tabs are expanded to spaces first (stops of
+# 4): every test here depends on columns, none on which blank byte makes them.
+# FORMATS.md §3.3 says "then a space or the end of the line" for a heading; CommonMark
+# also takes a tab, and so does the binary: a decision the Swift tests state.
+HEADING = re.compile(rb"#{1,6}(?: |$)")
+THEMATIC = re.compile(rb"(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$")
+SETEXT = re.compile(rb"(?:=+|-+) *$")
+MARKER = re.compile(rb"([-*+]|([0-9]{1,9})[.)])(?= |$)")
+FENCE = re.compile(rb"(`{3,}|~{3,})(.*)$")
+BLOCK_TAGS = (b"address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|"
+              b"details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|"
+              b"h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|"
+              b"noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|"
+              b"thead|title|tr|track|ul")
+ATTRIBUTE = rb"""(?:[ \t\n\v\f\r]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[ \t\n\v\f\r]*=[ \t\n\v\f\r]*(?:[^"'=<>`\x00-\x20]+|'[^']*'|"[^"]*"))?)"""
+# CommonMark's HTML blocks: (start, end, can interrupt a paragraph); end None: a blank line.
+HTML_KINDS = [
+    (re.compile(rb"<(?:script|pre|style|textarea)(?:[ \t\n\v\f\r>]|$)", re.I),
+     re.compile(rb"</(?:script|pre|style|textarea)>", re.I), True),
+    (re.compile(rb"<!--"), re.compile(rb"-->"), True),
+    (re.compile(rb"<\?"), re.compile(rb"\?>"), True),
+    (re.compile(rb"<![A-Za-z]"), re.compile(rb">"), True),
+    (re.compile(rb"<!\[CDATA\["), re.compile(rb"\]\]>"), True),
+    (re.compile(rb"</?(?:" + BLOCK_TAGS + rb")(?:[ \t\n\v\f\r]|/?>|$)", re.I), None, True),
+    (re.compile(rb"(?:<[A-Za-z][A-Za-z0-9-]*" + ATTRIBUTE + rb"*[ \t\n\v\f\r]*/?>|</[A-Za-z][A-Za-z0-9-]*"
+                rb"[ \t\n\v\f\r]*>)[ \t\n\v\f\r]*$"), None, False),
+]
 
 
-def indent(content):
-    return len(content) - len(content.lstrip(b" "))
+def expand(content):
+    """The line with tabs as spaces to the next multiple of 4, a final CR dropped."""
+    if content.endswith(b"\r"):
+        content = content[:-1]
+    out = bytearray()
+    for b in content:
+        if b == 9:
+            out += b" " * (4 - len(out) % 4)
+        else:
+            out.append(b)
+    return bytes(out)
 
 
-def fence_open(content):
-    """(character, length) of an opening fence, or None."""
-    m = FENCE.match(content)
+def html_kind(text):
+    """The index in HTML_KINDS of the HTML block `text` opens, or None."""
+    return next((k for k, (start, _, _) in enumerate(HTML_KINDS) if start.match(text)), None)
+
+
+def fence_of(text):
+    m = FENCE.match(text)
     if not m or (m.group(1)[:1] == b"`" and b"`" in m.group(2)):
         return None
-    return m.group(1)[:1], len(m.group(1))
+    return m.group(1)[:1], len(m.group(1)), m.group(2).strip(b" ") == b""
 
 
-def fence_closes(content, fence):
-    m = FENCE.match(content)
-    return bool(m) and m.group(1)[:1] == fence[0] and len(m.group(1)) >= fence[1] and not m.group(2).strip(b" \t")
-
-
-def item_column(content):
-    """The content column of a line that starts a list item, or None (§3.3)."""
-    if THEMATIC.match(content):
+def marker_of(text, column):
+    """(content column, where the item's text starts, ordered, number is 1, empty) of a
+    list marker starting `text` (at `column`), or None."""
+    m = MARKER.match(text)
+    if not m or THEMATIC.match(text):
         return None
-    m = MARKER.match(content)
-    if not m:
-        return None
-    spaces, rest = len(m.group(3)), m.group(4)
-    if spaces == 0 and rest not in (b"", b"\t"):
-        return None
-    width = len(m.group(1)) + len(m.group(2))
-    if rest == b"" or spaces >= 5:
-        return width + 1
-    return width + spaces
+    end = column + m.end()
+    rest = text[m.end():]
+    spaces = len(rest) - len(rest.lstrip(b" "))
+    empty = rest.strip(b" ") == b""
+    content = end + 1 if empty or spaces > 4 else end + spaces
+    number = m.group(2)
+    return content, content, number is not None, number is not None and int(number) == 1, empty
 
 
-def ends_item(content):
-    """A line indented less than the content column that ends an item by itself."""
-    return item_column(content) is not None or HEADING.match(content) or fence_open(content) or \
-        THEMATIC.match(content)
+class MarkdownBlocks:
+    """CommonMark's open containers and leaf block, one line at a time."""
+
+    def __init__(self):
+        self.containers = []  # ["quote"] or ["item", content column, empty]
+        self.leaf = None  # None, "para", "code", ("fence", char, length), ("html", kind)
+
+    def in_item(self):
+        return bool(self.containers) and self.containers[0][0] == "item"
+
+    def read(self, content):
+        """'start', 'item', 'item-blank', 'blank', 'heading' or 'other' for one line."""
+        s = expand(content)
+        line_blank = s.strip(b" ") == b""
+        pos = matched = 0
+        for c in self.containers:
+            first = len(s) - len(s[pos:].lstrip(b" "))
+            if c[0] == "quote":
+                if first == len(s) or first - pos > 3 or s[first:first + 1] != b">":
+                    break
+                pos = first + 1 + (s[first + 1:first + 2] == b" ")
+            elif first == len(s):
+                if c[2]:
+                    break
+            elif first >= c[1]:
+                pos = c[1]
+            else:
+                break
+            matched += 1
+        first = len(s) - len(s[pos:].lstrip(b" "))
+        rest, blank, indent = s[first:], first == len(s), first - pos
+        paragraph = False
+        if matched == len(self.containers):
+            leaf = self.leaf
+            if isinstance(leaf, tuple) and leaf[0] == "fence":
+                f = fence_of(rest)
+                if indent <= 3 and f and f[0] == leaf[1] and f[1] >= leaf[2] and f[2]:
+                    self.leaf = None
+                return self.outcome(line_blank)
+            if isinstance(leaf, tuple):  # an HTML block
+                end = HTML_KINDS[leaf[1]][1]
+                if (blank if end is None else end.search(rest)):
+                    self.leaf = None
+                return self.outcome(line_blank)
+            if leaf == "code":
+                if blank or indent >= 4:
+                    return self.outcome(line_blank)
+                self.leaf = None
+            elif leaf == "para":
+                if blank or (indent <= 3 and SETEXT.match(rest)):
+                    self.leaf = None
+                    return self.outcome(line_blank)
+                paragraph = True
+            elif blank:
+                return self.outcome(line_blank)
+        else:
+            lazy = self.leaf == "para" and not blank and not (indent < 4 and (
+                rest[:1] == b">" or HEADING.match(rest) or fence_of(rest) or THEMATIC.match(rest)
+                or marker_of(rest, first) or (html_kind(rest) is not None and html_kind(rest) < 6)))
+            if lazy:
+                return self.outcome(line_blank)
+            del self.containers[matched:]
+            self.leaf = None
+            if blank:
+                return self.outcome(line_blank)
+        return self.open_blocks(s, pos, paragraph, line_blank)
+
+    def open_blocks(self, s, pos, paragraph, line_blank):
+        opened = heading = False
+        while True:
+            first = len(s) - len(s[pos:].lstrip(b" "))
+            if first == len(s):
+                break
+            rest = s[first:]
+            if self.containers and self.containers[-1][0] == "item":
+                self.containers[-1][2] = False
+            if first - pos >= 4:
+                if not paragraph:
+                    self.leaf = "code"
+                break
+            if rest[:1] == b">":
+                self.containers.append(["quote"])
+                pos = first + 1 + (rest[1:2] == b" ")
+                paragraph, self.leaf = False, None
+                continue
+            if HEADING.match(rest):
+                self.leaf, heading = None, True
+                break
+            f = fence_of(rest)
+            if f:
+                self.leaf = ("fence", f[0], f[1])
+                break
+            kind = html_kind(rest)
+            if kind is not None and (HTML_KINDS[kind][2] or not paragraph):
+                end = HTML_KINDS[kind][1]
+                self.leaf = None if end is not None and end.search(rest) else ("html", kind)
+                break
+            if THEMATIC.match(rest):
+                self.leaf = None
+                break
+            m = marker_of(rest, first)
+            if m and not (paragraph and (m[4] or (m[2] and not m[3]))):
+                opened = opened or not self.containers
+                self.containers.append(["item", m[0], m[4]])
+                pos, paragraph, self.leaf = m[1], False, None
+                continue
+            if not paragraph:
+                self.leaf = "para"
+            break
+        if opened:
+            return "start"
+        return self.outcome(line_blank, heading)
+
+    def outcome(self, line_blank, heading=False):
+        if self.in_item():
+            return "item-blank" if line_blank else "item"
+        if line_blank:
+            return "blank"
+        return "heading" if heading and not self.containers else "other"
 
 
 def read_markdown(data, header=None):
-    """§3.3: front matter, fences, ATX headings and top-level list items with their
-    nested, continuation and lazy lines; everything else is trivia."""
+    """§3.3: front matter, then CommonMark's blocks: top-level list items (with their
+    nested, continuation and lazy lines) are rows, ATX headings outside containers are
+    headers (those --header picks), everything else is trivia; the first line of other
+    content after an item heads a new section when an item follows it (r2)."""
     doc = LineDocument(data)
     lines = [c for c, _ in doc.lines]
     start = 0
@@ -234,64 +403,53 @@ def read_markdown(data, header=None):
         for j in range(close + 1):
             doc.trivia(j)
         start = close + 1
-    fence = None  # a fence outside items
-    item = None  # dict(lines, column, blanks, fence)
-    for i in range(start, len(lines)):
-        content = lines[i]
-        if fence is not None:
-            doc.trivia(i)
-            if fence_closes(content, fence):
-                fence = None
-            continue
+    blocks = MarkdownBlocks()
+    item = None  # dict(lines, blanks)
+    pending = []  # a candidate section header and the trivia after it
+    has_item = False  # the current section has an item
+
+    def close():
+        nonlocal item
         if item is not None:
-            if continue_item(item, i, content):
-                continue
-            close_item(doc, item)
+            doc.item(item["lines"])
+            for j in item["blanks"]:
+                doc.trivia(j)
             item = None
-        if is_blank(content):
-            doc.trivia(i)
-        elif fence_open(content):
-            fence = fence_open(content)
-            doc.trivia(i)
-        elif HEADING.match(content):
-            if header is None or matches(header, content):
-                doc.header(i)
-            else:
-                doc.trivia(i)
-        elif item_column(content) is not None:
-            item = {"lines": [i], "column": item_column(content), "blanks": [], "fence": None}
+
+    def flush(as_header):
+        if pending:
+            if as_header:
+                doc.header(pending[0])
+            for j in pending[1 if as_header else 0:]:
+                doc.trivia(j)
+            pending.clear()
+
+    for i in range(start, len(lines)):
+        what = blocks.read(lines[i])
+        if what == "item":
+            item["lines"] += item["blanks"] + [i]
+            item["blanks"] = []
+            continue
+        if what == "item-blank":
+            item["blanks"].append(i)
+            continue
+        close()
+        if what == "start":
+            flush(True)
+            item, has_item = {"lines": [i], "blanks": []}, True
+        elif what == "heading" and (header is None or matches(header, lines[i])):
+            flush(False)
+            doc.header(i)
+            has_item = False
+        elif what != "blank" and has_item and not pending:
+            pending.append(i)
+        elif pending:
+            pending.append(i)
         else:
             doc.trivia(i)
-    if item is not None:
-        close_item(doc, item)
+    close()
+    flush(False)
     return doc.finish()
-
-
-def continue_item(item, i, content):
-    """Whether line i belongs to the open item (adding it); False ends the item."""
-    if item["fence"] is not None:
-        item["lines"] += item["blanks"] + [i]
-        item["blanks"] = []
-        if fence_closes(content, item["fence"]):
-            item["fence"] = None
-        return True
-    if is_blank(content):
-        item["blanks"].append(i)
-        return True
-    if indent(content) < item["column"] and (ends_item(content) or item["blanks"]):
-        return False
-    item["lines"] += item["blanks"] + [i]
-    item["blanks"] = []
-    if indent(content) >= item["column"] and fence_open(content):
-        item["fence"] = fence_open(content)
-    return True
-
-
-def close_item(doc, item):
-    """The item's block; its trailing blank lines are trivia."""
-    doc.item(item["lines"])
-    for j in item["blanks"]:
-        doc.trivia(j)
 
 
 # -- markdown: ordered lists keep counting, no move may nest an item (§3.3, r2) ------
@@ -419,15 +577,23 @@ def numbered(doc, renumber):
 
 
 # -- csv and tsv ------------------------------------------------------------------
-def parse_records(data, delimiter):
-    """RFC 4180 records as (start, end, fields, blank): `end` includes the terminator;
-    fields are unquoted values; blank records are empty or CR-only lines."""
-    records, i, n = [], 0, len(data)
+CANDIDATES = b",;\t|"  # §3.4 r2, in the order that breaks ties
+SAMPLE_RECORDS, SAMPLE_BYTES = 20, 64 * 1024
+
+
+def iter_records(data, delimiter, i=0, sample=False):
+    """RFC 4180 records from offset `i` as (start, end, fields, blank): `end` includes
+    the terminator; fields are unquoted values; blank records are empty or CR-only
+    lines. With `sample`, only §3.4's sample: the first 20 records that are not
+    blank, of those that start in the first 64 KiB."""
+    n, counted = len(data), 0
     while i < n:
+        if sample and (i >= SAMPLE_BYTES or counted == SAMPLE_RECORDS):
+            return
         if data.startswith(b"\n", i) or data.startswith(b"\r\n", i) or data[i:] == b"\r":
             end = data.find(b"\n", i)
             end = n if end < 0 else end + 1
-            records.append((i, end, [], True))
+            yield (i, end, [], True)
             i = end
             continue
         start, fields = i, []
@@ -452,8 +618,12 @@ def parse_records(data, delimiter):
                 i += 1
             i += 1  # the LF
             break
-        records.append((start, i, fields, False))
-    return records
+        counted += 1
+        yield (start, i, fields, False)
+
+
+def parse_records(data, delimiter, i=0):
+    return list(iter_records(data, delimiter, i))
 
 
 def quoted_field(data, i, delimiter):
@@ -479,15 +649,66 @@ def quoted_field(data, i, delimiter):
         return value, after
 
 
-def read_csv(data, delimiter=b",", header=True, label=None):
+def csv_preamble(data, excel):
+    """(offset of the first record, delimiter named by Excel's line or None): after a
+    byte-order mark, and in csv (`excel`) after a first line that is exactly `sep=C`
+    (C one byte, not a quote and not CR), trivia that stays first (§3.4 r2)."""
+    start = len(BOM) if data.startswith(BOM) else 0
+    if excel:
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if end >= 0 and line.endswith(b"\r"):
+            line = line[:-1]
+        if len(line) == 5 and line.startswith(b"sep=") and line[4] not in b'"\r':
+            return (len(data) if end < 0 else end + 1), line[4]
+    return start, None
+
+
+def csv_score(data, start, delimiter):
+    """How many sampled records have as many fields as the first; None when the
+    candidate meets an error or gives the first record fewer than 2 fields."""
+    width, score = None, 0
+    try:
+        for _, _, fields, blank in iter_records(data, delimiter, start, sample=True):
+            if blank:
+                continue
+            if width is None:
+                width = len(fields)
+                if width < 2:
+                    return None
+            score += len(fields) == width
+    except FormatError:
+        return None
+    return None if width is None else score
+
+
+def detect_delimiter(data, start):
+    """§3.4 r2: the highest score, a tie to the earlier candidate, `,` when none."""
+    best = None
+    for d in CANDIDATES:
+        score = csv_score(data, start, d)
+        if score is not None and (best is None or score > best[1]):
+            best = (d, score)
+    return ord(",") if best is None else best[0]
+
+
+def read_csv(data, delimiter=None, header=True, label=None, excel=True):
     """§3.4: one record one item (its physical lines); the first record is trivia
-    with header=yes; blank lines are trivia; labels from a field when asked."""
-    doc = LineDocument(data)
+    with header=yes; blank lines are trivia; labels from a field when asked. A
+    byte-order mark and Excel's `sep=` line (csv only: `excel`) are trivia before
+    it; without `delimiter` (bytes), Excel's line names it, else it is detected."""
+    doc = LineDocument(data, mark=True)
     starts, offset = [], 0
     for content, term in doc.lines:
         starts.append(offset)
         offset += len(content) + len(term)
-    records = parse_records(data, delimiter[0])
+    body, named = csv_preamble(data, excel)
+    d = delimiter[0] if delimiter else named if named is not None else detect_delimiter(data, body)
+    doc.delimiter = bytes([d])
+    records = parse_records(data, d, body)
+    for k in range(doc.first, len(starts)):  # Excel's line (the mark is trivia already)
+        if starts[k] < body:
+            doc.trivia(k)
     field = None
     if label is not None and not label.isdigit():
         names = next((r[2] for r in records if not r[3]), None) if header else None
@@ -512,17 +733,18 @@ def read_csv(data, delimiter=b",", header=True, label=None):
 
 
 # -- m3u --------------------------------------------------------------------------
-BOM = b"\xef\xbb\xbf"
+DIRECTIVES = (b"#EXTINF:", b"#EXTVLCOPT:", b"#EXTGRP:", b"#KODIPROP:", b"#EXTBYT:", b"#EXTALB:",
+              b"#EXTART:", b"#EXTIMG:")
 
 
 def read_m3u(data):
-    """§3.5: the file's own `#` lines at the top are trivia; an item is the `#` lines
-    (and blank lines after the first of them) before a path line, and that line."""
-    doc = LineDocument(data)
+    """§3.5: a byte-order mark and the file's own `#` lines at the top are trivia, up
+    to the first entry directive (r2) or path line; an item is the `#` lines (and
+    blank lines after the first of them) before a path line, and that line."""
+    doc = LineDocument(data, mark=True)
     top, pending = True, []
-    for i, (content, _) in enumerate(doc.lines):
-        bare = content[len(BOM):] if i == 0 and content.startswith(BOM) else content
-        if top and (is_blank(bare) or (bare.startswith(b"#") and not bare.startswith(b"#EXTINF"))):
+    for i, bare in doc.body():
+        if top and (is_blank(bare) or (bare.startswith(b"#") and not bare.startswith(DIRECTIVES))):
             doc.trivia(i)
             continue
         top = False
@@ -688,16 +910,17 @@ def json_row(node, data, lines, keys=KEYS):
 
 
 def read_jsonl(data, keys=KEYS):
-    """§3.6: every non-blank line one JSON value; blank lines trivia."""
-    doc = LineDocument(data)
-    for i, (content, _) in enumerate(doc.lines):
+    """§3.6: every non-blank line one JSON value; blank lines and a byte-order mark
+    (§1.4 r2) trivia."""
+    doc = LineDocument(data, mark=True)
+    for i, content in doc.body():
         if is_blank(content):
             doc.trivia(i)
             continue
         try:
             row = json_row(JsonParser(content).document(), content, [i], keys)
         except FormatError as e:
-            raise FormatError(i + 1, e.col, e.message)
+            raise FormatError(doc.number(i), e.col, e.message)
         doc.item([i], row.label, row.height, row.locked, row.pinned)
     return doc.finish()
 
@@ -796,11 +1019,9 @@ def load(data, name, params=None, header=None, keys=None):
     if name == "markdown":
         return numbered(read_markdown(data, header), params.get("renumber", "yes") == "yes")
     if name in ("csv", "tsv"):
-        default = b"," if name == "csv" else b"\t"
-        delimiter = params.get("delimiter", default)
-        delimiter = b"\t" if delimiter in ("\\t", b"\\t") else (
-            delimiter if isinstance(delimiter, bytes) else delimiter.encode())
-        return read_csv(data, delimiter, params.get("header", "yes") == "yes", params.get("label"))
+        delimiter = params.get("delimiter", None if name == "csv" else b"\t")
+        return read_csv(data, delimiter_byte(delimiter), params.get("header", "yes") == "yes",
+                        params.get("label"), excel=name == "csv")
     if name == "m3u":
         return read_m3u(data)
     if name == "jsonl":
@@ -808,6 +1029,20 @@ def load(data, name, params=None, header=None, keys=None):
     if name == "json":
         return JsonDocument(data, params.get("path", ""), keys)
     raise ValueError(name)
+
+
+def delimiter_byte(word):
+    """`delimiter=`'s value as one byte: `\\t` a tab, `\\xHH` the byte HH (§2); None
+    stays None (detect it)."""
+    if word is None:
+        return None
+    word = word if isinstance(word, bytes) else word.encode("utf-8", "surrogateescape")
+    if word == b"\\t":
+        return b"\t"
+    if re.fullmatch(rb"\\x[0-9a-fA-F]{2}", word):
+        return bytes([int(word[2:], 16)])
+    assert len(word) == 1, word
+    return word
 
 
 # -- the list and its moves -------------------------------------------------------

@@ -120,3 +120,49 @@ def test_ctrl_c_during_a_hook_ends_a_script_as_an_interrupt(binary):
     assert b"the --on-drop command failed (interrupted)" in err, err
     with open(path) as f:
         assert f.read() == "a\nb\nc\n"
+
+
+def test_sigterm_or_sighup_during_a_hook_reaches_the_hook(binary):
+    """Issue 45, item 5: SIGTERM or SIGHUP ending rowdrag while a drop hook runs left the
+    hook running; now its process group gets the signal too. rowdrag still dies of the
+    signal, writing nothing (-i); in the REPL the terminal is given back as before."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        home, path = workspace()
+        started = os.path.join(home, "started")
+        pid = os.path.join(home, "pid")
+        hook = f"echo $$ > {pid}; touch {started}; exec sleep 60"
+        process = subprocess.Popen([binary, "-i", "--on-drop", hook, "-e", "move 1 2", path],
+                                   stderr=subprocess.PIPE)
+        wait_for(started)
+        process.send_signal(sig)
+        try:
+            process.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            kill_stray(pid)
+            raise AssertionError(f"{sig.name}: rowdrag did not end")
+        assert process.returncode == -sig, (sig.name, process.returncode)
+        end = time.monotonic() + 3
+        while not gone(pid) and time.monotonic() < end:
+            time.sleep(0.02)
+        still = not gone(pid)
+        kill_stray(pid)
+        assert not still, f"{sig.name}: the hook outlived rowdrag"
+        with open(path) as f:
+            assert f.read() == "a\nb\nc\n"
+    home, path = workspace()
+    started = os.path.join(home, "started")
+    pid = os.path.join(home, "pid")
+    child = spawn_shell(binary, path, home, f"echo $$ > {pid}; touch {started}; exec sleep 60")
+    child.sendline("move 1 2")
+    wait_for(started)
+    child.kill(signal.SIGTERM)
+    child.expect(pexpect.EOF)
+    child.close()
+    end = time.monotonic() + 3
+    while not gone(pid) and time.monotonic() < end:
+        time.sleep(0.02)
+    still = not gone(pid)
+    kill_stray(pid)
+    assert not still, "REPL: the hook outlived rowdrag"
+    assert child.signalstatus == signal.SIGTERM, (child.exitstatus, child.signalstatus)

@@ -435,6 +435,44 @@ def test_replaying_a_recording_writes_only_with_i(binary):
     assert open(copy).read() == open(path).read()
 
 
+def test_a_recording_replays_only_with_the_options_the_list_was_read_with(binary):
+    # Issue 45, item 1: --record wrote no load options, so a drag the pin stopped in the
+    # live view moved the row to the top when replayed without --pin. The recording now
+    # starts with `require`, and a replay without the options refuses, writing nothing.
+    home, path = workspace("a\nb\nc\nd\n")
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--pin", "^b$", "--record", record)
+    live.wait_for("- a")
+    live.mouse("press", 4)  # row 3, c
+    live.wait_for("lifted", 3)
+    for row in (3, 2):
+        live.mouse("motion", row)
+        live.pump(0.1)
+    live.mouse("release", 2)
+    live.wait_for("idle")
+    live.send("w")
+    live.pump(0.3)
+    live.send("q")
+    assert live.finish() == 0
+    written = open(path).read()
+    script = open(record).read()
+    assert "\nrequire --format /text/ --pin /^b$/\n" in script, script[:400]
+    assert "--pin '^b$' -f THIS LIST" in script, script[:400]
+    copy = os.path.join(home, "copy.txt")
+    with open(copy, "w") as f:
+        f.write("a\nb\nc\nd\n")
+    refused = subprocess.run([binary, "-i", "-f", record, copy], capture_output=True, text=True)
+    assert refused.returncode == 1, refused
+    assert "require: the list was read with --format 'text'; this script needs --format 'text' " \
+        "--pin '^b$': run rowdrag --format 'text' --pin '^b$' -f SCRIPT LIST" in refused.stderr, \
+        refused.stderr
+    assert open(copy).read() == "a\nb\nc\nd\n"
+    replayed = subprocess.run([binary, "-i", "--pin", "^b$", "-f", record, copy],
+                              capture_output=True, text=True)
+    assert replayed.returncode == 0, replayed.stderr
+    assert open(copy).read() == written
+
+
 def test_search_errors_are_those_of_press(binary):
     # Issue 22: '/' then Enter answered every error with "no row matches".
     home, path = workspace("alpha\nbeta\n")

@@ -209,7 +209,9 @@ class Model:
                      "up": False, "down": False,
                      "measured": measured if self.profile["keys"]["rows"] == "cached" else None,
                      "rule_timer": {"start": self.t, "fired": 0, "pointed": False} if self.rule_every > 0 else None,
-                     "memory": self.fresh_memory()}
+                     "memory": self.fresh_memory(),
+                     # SPEC §2.1 (turn 4): an item taller than the viewport waits for a drag.
+                     "waits": hh > self.V}
         self.lift["center"] = self.snapshot_center(finger)
         self.lift["last"] = self.o + finger if 0 <= finger < self.V else None
         self.phase = "lifted"
@@ -268,6 +270,7 @@ class Model:
         delta = y - lift["finger"]
         lift["up"] = lift["up"] or delta < 0
         lift["down"] = lift["down"] or delta > 0
+        lift["waits"] = lift["waits"] and delta == 0
         lift["finger"] = y
         lift["center"] = self.snapshot_center(y)
         lift["last"] = self.o + y if 0 <= y < self.V else None
@@ -338,6 +341,8 @@ class Model:
     def evaluate(self, now):
         """(d, A) for the lifted row as it is, at time `now`; reads, never writes."""
         lift, prof = self.lift, self.profile
+        if lift["waits"]:
+            return (0.0, 0.0)
         keys, law = prof["keys"], prof["law"]
         V, T, B = self.V, self.T, self.B
         top, bottom = {"view": (0.0, V), "inset": (T, V - B), "top-inset": (T, V), "pixel": (0.0, V - 1)}[

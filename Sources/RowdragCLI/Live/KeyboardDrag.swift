@@ -34,6 +34,9 @@ enum KeyboardDrag {
     // Within the view: the first drag, two points further at a time, that changes the
     // slot.
     var y = finger.rounded(direction > 0 ? .down : .up)
+    if direction > 0 ? y > edge : y < edge {
+      return beyondEdge(direction, in: engine, from: y, lift: lift)
+    }
     while direction > 0 ? y < edge : y > edge {
       y = direction > 0 ? Swift.min(edge, y + 2) : Swift.max(edge, y - 2)
       var trial = engine
@@ -58,6 +61,30 @@ enum KeyboardDrag {
         return step
       }
       inward += 4
+    }
+    return nil
+  }
+
+  /// A finger already past the view's edge the way the key goes — a block taller than
+  /// the view is held at its centre, off screen (SPEC §10) — goes on that way, two
+  /// points further at a time, until the block takes the next slot: bringing it back to
+  /// the edge would pull the block the other way. Nil when no slot is there.
+  private static func beyondEdge(_ direction: Int, in engine: Engine, from y: Double, lift: Lift)
+    -> Step?
+  {
+    // The block's height and a view more: past that, a neighbour taller than a screen
+    // is left to the mouse.
+    let reach = lift.height + engine.settings.viewport
+    var travelled = 0.0
+    while travelled < reach {
+      travelled += 2
+      let target = y + Double(direction) * travelled
+      var trial = engine
+      guard (try? trial.drag(toScreenY: target)) != nil else { return nil }
+      if let moved = trial.lift, moved.position != lift.position || moved.section != lift.section {
+        guard isOneSlot(trial, from: lift) else { return nil }
+        return Step(commands: ["drag y=\(NumberText.short(target))"], engine: trial)
+      }
     }
     return nil
   }

@@ -32,13 +32,19 @@ final class LiveRecorder {
 
   private init(sink: OutputSink) { self.sink = sink }
 
-  /// The header of a session: where and at what size it ran, then every setting and
-  /// the offset, so the script does not depend on the options it was recorded with.
+  /// The header of a session: where and at what size it ran, the options the list was
+  /// read with (a `require` the replay checks: a pin or a format changes what the same
+  /// gestures do), then every setting and the offset, so the script does not depend on
+  /// the other options it was recorded with.
   func begin(_ session: Session, rows: Int, columns: Int) {
     listPath = session.filePath ?? "<stdin>"
+    let options = session.loadOptions.words(format: session.format)
+    let shell = options.map(\.shellText).joined(separator: " ")
     var text =
       "# rowdrag live session on \(session.filePath ?? "<stdin>"), terminal \(columns)x\(rows)\n"
-      + "# replay: 'rowdrag -f THIS LIST' prints the result, 'rowdrag -i -f THIS LIST' writes it\n"
+      + "# replay: 'rowdrag \(shell) -f THIS LIST' prints the result, "
+      + "'rowdrag -i \(shell) -f THIS LIST' writes it\n"
+      + "require \(options.map(\.commandText).joined(separator: " "))\n"
     // Every setting but the preset's name, which the others spell out in full.
     for setting in SettingTable.settings where setting.key != "preset" {
       if let value = try? SettingTable.value(of: setting.key, in: session.engine) {

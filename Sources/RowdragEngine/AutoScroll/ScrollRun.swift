@@ -56,6 +56,10 @@ public struct ScrollRun: Sendable, Equatable {
   /// `latch`: that call also does the restart `rearm` had waiting (the drag replaced the
   /// interval that would have done it).
   public var steerRearms = false
+  /// SPEC §2.1 (turn 4): the lifted item is taller than the viewport, so the finger
+  /// placed at its centre is no place a person's finger could be; the law does not act
+  /// until a drag has moved the finger after the lift.
+  public var waitsForDrag = false
 
   /// A fresh run for a row lifted at `time` with the finger at `finger`.
   init(fingerAtLift: Double, liftTime: Double) {
