@@ -33,13 +33,15 @@ extension Session {
         of: move, in: layout.order, sectionStarts: layout.sectionStarts)
     else { return }
     let dropped = before.finger != nil
+    // Named as they would have been written (the document follows the refused order).
+    let said = message(refusal)
     engine = before
     if engine.finger != nil { try engine.cancel() }
     let back =
       dropped
       ? "; \(count > 1 ? "the rows are" : "the row is") back at \(address(slots.from))"
       : "; nothing moved"
-    throw CommandError(command: "", message: message(refusal) + back)
+    throw CommandError(command: "", message: said + back)
   }
 
   /// `C:R` (1-based) of a slot in the current layout.
@@ -47,7 +49,7 @@ extension Session {
     "\(slot.section + 1):\(slot.position - engine.layout.sectionStarts[slot.section] + 1)"
   }
 
-  /// What was refused, naming the rows by their labels.
+  /// What was refused, naming the rows by their labels in the arrangement refused.
   private func message(_ refusal: ArrangementRefusal) -> String {
     func quoted(_ id: Int) -> String { "'\(TerminalText.escape(document.label(ofRow: id)))'" }
     switch refusal {

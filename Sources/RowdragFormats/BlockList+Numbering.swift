@@ -50,36 +50,55 @@ extension BlockList {
 
   public var refusesArrangements: Bool { numbering?.vetoes == true }
 
-  /// A row moved, or a row next to a block that moved, whose marker would stand at or
-  /// past the content column of the item right above it in its section (as that item is
-  /// written, renumbered), which CommonMark would read as that item's child. Only the
-  /// rows whose row above changed are looked at: O(rows moved), whatever the list's
-  /// size.
+  /// The first row (by position) whose marker would stand at or past the content column
+  /// of the item right above it in its section, as that item is written (renumbered),
+  /// which CommonMark would read as that item's child.
+  ///
+  /// Only an indented row can become a child, and a list has few, so every one is
+  /// looked at where it would stand (found run by run in `order`): a row moved under
+  /// another, and a row under an item that a move renumbered to a narrower content
+  /// column (`10.` with nothing after it becoming `9.`, inside a moved block or not).
+  /// - Complexity: O(runs × log indented + indented rows); the indented rows are found
+  ///   once, at the first move.
   public func refusal(of move: RowMove, in order: RowOrder, sectionStarts: [Int])
     -> ArrangementRefusal?
   {
     guard let numbering, numbering.vetoes else { return nil }
+    let indented = numbering.indentedRows(blocks: blocks, buf: store.buffer)
+    guard !indented.isEmpty else { return nil }
     let numbers = ArrangementNumbers(
       numbering: numbering, rows: rowBytes, order: order, starts: sectionStarts)
-    let buf = store.buffer
-    for p in move.newNeighbours where p > 0 && p < order.count {
-      let s = numbers.section(of: p)
-      guard p > sectionStarts[s] else { continue }
-      let child = Int(order[p])
-      let parent = Int(order[p - 1])
-      guard let inner = numbers.rows.marker(of: child), inner.column > 0,
-        let outer = numbers.rows.marker(of: parent)
-      else { continue }
-      var column = outer.contentColumn(buf)
-      if let written = numbers.edit(at: p - 1, id: parent, section: s) {
-        column = outer.contentColumn(
-          buf, digits: written.edit.number.writtenWidth, spaces: written.edit.spaces)
-      }
-      if inner.column >= column {
-        return .nests(child: child, parent: parent, indent: inner.column, contentColumn: column)
+    var found: ArrangementRefusal?
+    order.forEachRun(in: 0..<order.count) { run in
+      guard found == nil else { return }
+      let first = Int(run.first)
+      var k = indented.lastIndex(keyAtMost: run.first) { $0 }
+      if indented[k] < run.first { k += 1 }
+      while found == nil && k < indented.count && Int(indented[k]) < first + run.count {
+        found = nesting(at: run.position + Int(indented[k]) - first, in: numbers)
+        k += 1
       }
     }
-    return nil
+    return found
+  }
+
+  /// Whether the row at `p` would be a child of the item above it (`refusal`).
+  private func nesting(at p: Int, in numbers: ArrangementNumbers) -> ArrangementRefusal? {
+    let s = numbers.section(of: p)
+    guard p > numbers.starts[s] else { return nil }
+    let child = Int(numbers.order[p])
+    let parent = Int(numbers.order[p - 1])
+    guard let inner = numbers.rows.marker(of: child), inner.column > 0,
+      let outer = numbers.rows.marker(of: parent)
+    else { return nil }
+    let buf = store.buffer
+    var column = outer.contentColumn(buf)
+    if let written = numbers.edit(at: p - 1, id: parent, section: s) {
+      column = outer.contentColumn(
+        buf, digits: written.edit.number.writtenWidth, spaces: written.edit.spaces)
+    }
+    guard inner.column >= column else { return nil }
+    return .nests(child: child, parent: parent, indent: inner.column, contentColumn: column)
   }
 
   /// How row `id` is written where it now stands, when not as its block.

@@ -13,14 +13,6 @@ public struct RowMove: Sendable, Equatable {
     self.to = to
     self.count = count
   }
-
-  /// The positions, in the order after, of the rows whose row above changed: the first
-  /// row moved, the row after the block, and the row that followed the block where it
-  /// was. A veto that looks at neighbours looks there and nowhere else.
-  public var newNeighbours: [Int] {
-    let gap = to > from ? from : from + count
-    return Array(Set([to, to + count, gap])).sorted()
-  }
 }
 
 /// Why a list refuses an arrangement of its rows: the case as data (row identities

@@ -33,6 +33,8 @@ struct MarkdownNumbering {
   private(set) var arrangement: (order: RowOrder, sectionStarts: [Int])?
   /// The positions of identities in `arrangement`, made when first needed.
   private var positions = PositionCache()
+  /// The rows whose first line starts with a blank, found at the first veto.
+  private let indented = IndentedRows()
 
   init(renumbers: Bool, vetoes: Bool, sectionRowCounts: [Int]) {
     self.renumbers = renumbers
@@ -49,6 +51,21 @@ struct MarkdownNumbering {
       start += count
     }
     return (starts, counts)
+  }
+
+  /// The identities of the rows whose first byte is a space or a tab, sorted: the only
+  /// rows a move can make another's child. Found once (the rows' identities change only
+  /// with a write, which makes a new numbering).
+  func indentedRows(blocks: SpanTable, buf: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    if let ids = indented.ids { return ids }
+    let spans = blocks.forVisits()
+    var ids: [Int32] = []
+    for id in spans.indices {
+      let start = spans[id].start
+      if start < buf.count && (buf[start] == 32 || buf[start] == 9) { ids.append(Int32(id)) }
+    }
+    indented.ids = ids
+    return ids
   }
 
   /// Labels follow `order`, sections starting at `sectionStarts`, from now on.
@@ -153,6 +170,12 @@ private final class PositionCache: @unchecked Sendable {
     }
     return Int(inverse?[id] ?? Int32(id))
   }
+}
+
+/// The indented rows of a list, found when first needed and shared by the copies of its
+/// numbering: a pure function of the rows, which no copy changes.
+private final class IndentedRows: @unchecked Sendable {
+  var ids: [Int32]?
 }
 
 /// A list's blocks and bytes, for reading rows' markers.

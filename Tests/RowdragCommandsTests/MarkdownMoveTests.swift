@@ -105,6 +105,19 @@ struct MarkdownMoveTests {
     #expect(Self.run(Self.nesting, ["move 2,2 3"]).status == 1)
   }
 
+  @Test("nesting is judged as the rows are written: a moved block renumbered narrower")
+  func nestingAsWritten() {
+    // `1. x` gains a digit at row 10, so `   11. y` may stand under it; moved back to
+    // the top together, `1. x` has its content at column 3 again and `   2.  y` would
+    // be its child.
+    let input = "1. x\n2. p\n3. q\n4. r\n5. s\n6. t\n7. u\n8. v\n9. w\n10. z\n   11. y\n"
+    let out = Self.run(input, ["move 1 10", "move 10,11 1", "print"], extra: ["--keep-going"])
+    #expect(out.status == 1)
+    #expect(out.stderr.contains("'   2.  y' would become a child of '1. x'"), "\(out.stderr)")
+    #expect(
+      out.stdout == "1. p\n2. q\n3. r\n4. s\n5. t\n6. u\n7. v\n8. w\n9.  z\n10. x\n   11. y\n")
+  }
+
   @Test("a refused drop goes back where it was lifted")
   func refusedRelease() {
     let out = Self.run(

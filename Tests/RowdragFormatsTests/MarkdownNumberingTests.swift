@@ -317,5 +317,16 @@ struct MarkdownNumberingTests {
       Self.list(input, renumber: false).refusal(
         of: move, in: RowOrder([1, 0, 2]), sectionStarts: [0])
         == .nests(child: 2, parent: 0, indent: 3, contentColumn: 3))
+    // `10.` with nothing after it, renumbered `9.` where `9. a` stood, has its content at
+    // column 3: `   - x`, which neither moved nor changed neighbours, would be its child.
+    let empty = Self.list("9. a\n10.\n   - x\n")
+    #expect(
+      empty.refusal(
+        of: RowMove(from: 0, to: 2, count: 1), in: RowOrder([1, 2, 0]), sectionStarts: [0])
+        == .nests(child: 2, parent: 1, indent: 3, contentColumn: 3))
+    #expect(
+      Self.list("9. a\n10.\n   - x\n", renumber: false).refusal(
+        of: RowMove(from: 0, to: 2, count: 1), in: RowOrder([1, 2, 0]), sectionStarts: [0])
+        == nil)
   }
 }

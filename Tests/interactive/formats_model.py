@@ -549,24 +549,17 @@ def md_rewrites(doc, order):
 
 
 def md_veto(doc, order, before, after, moved):
-    """§3.3: refused when a row whose row above changed (the first moved, the one after
-    the block, the one after where the block was) would stand with its marker at or past
-    the content column of the item above it in its section, as that one is written."""
-    i, f, k = before.index(moved[0]), after.index(moved[0]), len(moved)
-    starts, at = set(), 0
-    for rows in order:
-        starts.add(at)
-        at += len(rows)
+    """§3.3: refused when any row would stand with its marker at or past the content
+    column of the item above it in its section, as that one is written (renumbered)."""
     rewrites = doc.rewrite(doc, order) if doc.rewrite else {}
-    for p in sorted({f, f + k, i if f > i else i + k}):
-        if p <= 0 or p >= len(after) or p in starts:
-            continue
-        child = md_marker(doc.lines[doc.rows[after[p]].lines[0]][0])
-        line = doc.rows[after[p - 1]].lines[0]
-        content = rewrites.get(line, doc.lines[line][0])
-        parent = md_marker(content)
-        if child and parent and child["column"] > 0 and child["column"] >= md_content_column(content, parent):
-            raise Refused("would nest")
+    for rows in order:
+        for above, below in zip(rows, rows[1:]):
+            child = md_marker(doc.lines[doc.rows[below].lines[0]][0])
+            line = doc.rows[above].lines[0]
+            content = rewrites.get(line, doc.lines[line][0])
+            parent = md_marker(content)
+            if child and parent and child["column"] > 0 and child["column"] >= md_content_column(content, parent):
+                raise Refused("would nest")
 
 
 def numbered(doc, renumber):
