@@ -83,7 +83,10 @@ extension Session {
     let rows = engine.layout.rowCount
     switch target {
     case .row(.sectionRow(let s, let r)):
-      try engine.move(from, count: count, toSection: s &- 1, row: r &- 1)
+      try engine.move(from, count: count, toSection: try sectionNumber(s) &- 1, row: r &- 1)
+    case .row(.sectionLast(let s)):
+      let (section, row) = try endOfSection(s, from: from, count: count)
+      try engine.move(from, count: count, toSection: section, row: row)
     case .row(.last):
       try engine.move(from, count: count, toPosition: rows - count)
     case .row(let row):
