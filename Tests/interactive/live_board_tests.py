@@ -44,7 +44,9 @@ def wait_until(live, check, what, seconds=5):
 
 def replayed(binary, home, record):
     """The recording replayed on a fresh copy of the board, with -i: the copy's bytes."""
-    copy = os.path.join(home, "copy.md")
+    # Named as the list was, so that it is read in the same format: a recording checks
+    # that it replays on a list read as it was recorded (`require`).
+    copy = os.path.join(home, "copy.txt")
     with open(copy, "w") as f:
         f.write(BOARD)
     result = subprocess.run([binary, *OPTIONS, "-i", "-f", record, copy], capture_output=True,
