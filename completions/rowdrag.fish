@@ -10,7 +10,7 @@ function __rowdrag_commands
         'release' 'drop the lifted row in its current slot' \
         'drop' 'drop the lifted row in its current slot' \
         'cancel' 'put the lifted row back where it was' \
-        'move' 'move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)' \
+        'move' 'move a row directly so it ends as row TO (N, $, S:R, S:$, +N, -N, before ADDR, after ADDR)' \
         'scroll' 'set the scroll offset while idle (clamped)' \
         'lock' 'make rows unliftable (others may pass them)' \
         'pin' 'make rows barriers nothing passes' \

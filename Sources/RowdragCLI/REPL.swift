@@ -80,7 +80,9 @@ public enum REPL {
         return nil
       case .words(let words):
         pendingMatches = words
-        rl_completion_append_character = words.allSatisfy { $0.hasSuffix("=") } ? 0 : 32
+        // After `key=` and a section's `/REGEX/:` the value follows without a blank.
+        rl_completion_append_character =
+          words.allSatisfy { $0.hasSuffix("=") || $0.hasSuffix(":") } ? 0 : 32
         return rl_completion_matches(text) { _, state in
           if state == 0 { pendingMatches = pendingMatches.reversed() }
           guard let next = pendingMatches.popLast() else { return nil }

@@ -78,7 +78,7 @@ struct BoardShowRenderer {
     let layout = engine.layout
     let o = engine.columnOffsets[k]
     let v = engine.settings.viewport
-    let title = session.document.title(ofSection: k) ?? "column \(k + 1)"
+    let title = TextWidth.expandingTabs(session.document.title(ofSection: k) ?? "column \(k + 1)")
     let start = layout.sectionStarts[k]
     let compact = width < 40
     var items: [(y: Double, cell: Cell)] = []
@@ -95,14 +95,22 @@ struct BoardShowRenderer {
         items.append((top + h / 2, Cell(text: "\(address) \(range). . . .", style: "2")))
       } else {
         let flag = Character(Unicode.Scalar(layout.flags(at: p).markByte))
-        items.append(
-          (top + h / 2, Cell(text: "\(address) \(range)\(flag) \(session.label(atPosition: p))")))
+        let head = "\(address) \(range)\(flag) "
+        items.append((top + h / 2, Cell(text: head + label(p))))
+        // A card of several lines covers as many (FORMATS.md §5), each under the label.
+        let id = Int(layout.order[p])
+        let indent = String(repeating: " ", count: TextWidth.count(head))
+        for k in 1..<Swift.max(1, session.document.lineCount(ofRow: id)) {
+          guard items.count < Self.maxLines else { break }
+          let line = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
+          items.append((top + h / 2, Cell(text: indent + TextWidth.expandingTabs(line))))
+        }
       }
       return items.count < Self.maxLines
     }
     if let lift = engine.lift, let screenY = snapshotY {
       let line =
-        ">> \(session.label(atPosition: lift.position))"
+        ">> \(label(lift.position))"
         + (lift.count > 1 ? " (+\(lift.count - 1) rows)" : "")
       let index = items.firstIndex { $0.y > screenY } ?? items.endIndex
       items.insert((screenY, Cell(text: line, style: "1;7")), at: index)
@@ -110,6 +118,12 @@ struct BoardShowRenderer {
     let rows = first.map { "rows \($0)-\(last ?? $0)" } ?? "no rows"
     return [Cell(text: title), Cell(text: "offset \(NumberText.fixed3(o))  \(rows)")]
       + items.map(\.cell)
+  }
+
+  /// The label of the row at `position` as drawn: its tabs as spaces from its first
+  /// column (FORMATS.md §5).
+  private func label(_ position: Int) -> String {
+    TextWidth.expandingTabs(session.label(atPosition: position))
   }
 
   private func whole(_ value: Double) -> String {

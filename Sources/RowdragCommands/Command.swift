@@ -5,11 +5,22 @@ public enum Address: Sendable, Equatable {
   /// `$`, the last row.
   case last
   /// `S:R`, 1-based section and row.
-  case sectionRow(Int, Int)
-  /// `S:$`, the last row of section S (1-based).
-  case sectionLast(Int)
+  case sectionRow(SectionAddress, Int)
+  /// `S:$`, the last row of section S (as a `move` target: last in section S).
+  case sectionLast(SectionAddress)
   /// `/REGEX/`, the first row from the top whose label matches.
   case pattern(String)
+}
+
+/// The `S` of `S:R` and `S:$`: a section by its number, or by its title (FORMATS.md §5),
+/// so a script says `/Done/:1` whatever columns come before it.
+public enum SectionAddress: Sendable, Equatable, ExpressibleByIntegerLiteral {
+  /// 1-based section number, in layout order.
+  case number(Int)
+  /// `/REGEX/`: the first titled section whose header label matches.
+  case titled(String)
+
+  public init(integerLiteral value: Int) { self = .number(value) }
 }
 
 /// `A,B`: the rows from `first` to `last` inclusive, of one section (SPEC §10). `last`

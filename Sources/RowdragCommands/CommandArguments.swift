@@ -58,24 +58,34 @@ public struct CommandArguments: Sendable {
           + "ranges are taken as the rows of \(CommandTable.rangeCommands)")
     case .pattern(let p):
       return .pattern(p)
+    case .sectioned(let p, let row):
+      if let address = Self.inSection(.titled(p), row) { return address }
+      throw fail(
+        "'\(token.text)' is not a row address; after /REGEX/: give a row number or $ "
+          + "(/REGEX/:R, /REGEX/:$)")
     case .word("$"):
       return .last
     case .word(let w):
       if let n = NumberText.parseWhole(w) { return .number(n) }
       let parts = w.split(separator: ":", omittingEmptySubsequences: false)
       if parts.count == 2, let s = NumberText.parseWhole(parts[0]),
-        let r = NumberText.parseWhole(parts[1])
+        let address = Self.inSection(.number(s), parts[1])
       {
-        return .sectionRow(s, r)
-      }
-      if parts.count == 2, parts[1] == "$", let s = NumberText.parseWhole(parts[0]) {
-        return .sectionLast(s)
+        return address
       }
       if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
         throw fail("row number \(w) is too large")
       }
-      throw fail("'\(token.text)' is not a row address; use N, $, S:R, S:$ or /REGEX/")
+      throw fail(
+        "'\(token.text)' is not a row address; use N, $, S:R, S:$ or /REGEX/ "
+          + "(S: a section number or /HEADER/)")
     }
+  }
+
+  /// `S:R` or `S:$` from the row part `row`; nil when it is neither a number nor `$`.
+  private static func inSection(_ s: SectionAddress, _ row: some StringProtocol) -> Address? {
+    if row == "$" { return .sectionLast(s) }
+    return NumberText.parseWhole(String(row)).map { .sectionRow(s, $0) }
   }
 
   /// `x=X`, `y=Y`, or both in either order, each once; nil when the first argument is
@@ -106,6 +116,9 @@ public struct CommandArguments: Sendable {
     if case .word(let w) = b, w.contains(",") {
       throw fail("'\(token.text)' has more than one comma; a range is A,B")
     }
+    if case .sectioned(_, let w) = b, w.contains(",") {
+      throw fail("'\(token.text)' has more than one comma; a range is A,B")
+    }
     let first = try address(a)
     let last = try address(b)
     return AddressRange(first: first, last: last)
@@ -131,6 +144,7 @@ extension Token {
     switch self {
     case .word(let w): w
     case .pattern(let p): "/\(p)/"
+    case .sectioned(let p, let row): "/\(p)/:\(row)"
     case .range(let a, let b): a.text + "," + b.text
     }
   }

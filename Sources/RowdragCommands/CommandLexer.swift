@@ -16,6 +16,10 @@ public enum Token: Sendable, Equatable {
   case word(String)
   /// The pattern between slashes, `\/` already turned into `/`.
   case pattern(String)
+  /// `/REGEX/:R`: a pattern and, after the colon right behind its closing slash, the
+  /// rest of the word (a section named by its title, FORMATS.md §5: `/Done/:1`,
+  /// `/Done/:$`).
+  case sectioned(String, String)
   /// `A,B`: two ends joined by a comma, each a word or a pattern (a range of rows, SPEC
   /// §10). Only the first comma outside a pattern joins; the second end is taken whole.
   indirect case range(Token, Token)
@@ -31,7 +35,8 @@ public struct LexError: Error, Sendable, Equatable {
 /// malformed one run (SPEC §9.19).
 ///
 /// `;` separates commands and `#` starts a comment, except inside `/REGEX/` (a word
-/// that starts with `/`), where both are literal and `\/` is a slash; the file name of
+/// that starts with `/`), where both are literal and `\/` is a slash (a `:` right after
+/// the closing slash makes it a section address, `/REGEX/:R`); the file name of
 /// a command that takes one (`write`, `trace`: `CommandSpec.takesPath`) is taken as it
 /// stands up to `;` or `#`, so `write /tmp/x` needs no quoting.
 public struct CommandLexer {
@@ -104,7 +109,11 @@ public struct CommandLexer {
         index += 2
       } else if b == Self.slash {
         index += 1
-        return .pattern(RawText.string(pattern))
+        guard index < bytes.count, bytes[index] == Self.colon else {
+          return .pattern(RawText.string(pattern))
+        }
+        index += 1
+        return .sectioned(RawText.string(pattern), word(stoppingAtComma: stoppingAtComma))
       } else {
         pattern.append(b)
         index += 1
@@ -133,6 +142,7 @@ public struct CommandLexer {
 
   private static let semicolon: UInt8 = 59
   private static let comma: UInt8 = 44
+  private static let colon: UInt8 = 58
   private static let hash: UInt8 = 35
   private static let slash: UInt8 = 47
   private static let backslash: UInt8 = 92

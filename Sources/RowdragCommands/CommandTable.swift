@@ -116,7 +116,8 @@ public enum CommandTable {
     CommandSpec("cancel", "put the lifted row back where it was", .cancel),
     CommandSpec(
       "move", "ADDR TO",
-      "move a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)",
+      "move a row directly so it ends as row TO "
+        + "(N, $, S:R, S:$, +N, -N, before ADDR, after ADDR)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(2...3)
@@ -169,7 +170,7 @@ public enum CommandTable {
       case .word("$"): return .page(.last)
       case .word(let w):
         if let k = NumberText.parseWhole(w) { return .page(.column(k)) }
-      case .range: break
+      case .range, .sectioned: break
       }
       throw args.fail(
         "'\(args[0].text)' is not a page; use a column number, $, next, prev or /TITLE/")
@@ -254,8 +255,8 @@ public enum CommandTable {
   /// The commands that take a range `A,B`, as an error message lists them.
   static let rangeCommands = "press, move, lock, pin, unlock and list"
 
-  /// `TO` of `move ADDR TO` or `move A,B TO`: `N`, `$`, `S:R`, `+N`, `-N`, or
-  /// `before ADDR` / `after ADDR`.
+  /// `TO` of `move ADDR TO` or `move A,B TO`: `N`, `$`, `S:R`, `S:$` (last in section
+  /// S), `+N`, `-N`, or `before ADDR` / `after ADDR`.
   static func moveTarget(_ args: CommandArguments) throws(CommandError) -> MoveTarget {
     if args.count == 3 {
       guard case .word(let side) = args[1], side == "before" || side == "after" else {
@@ -271,14 +272,10 @@ public enum CommandTable {
       return .by(w.first == "-" ? -n : n)
     }
     let target = try args.address(args[1])
-    if case .sectionLast(let s) = target {
-      throw args.fail(
-        "TO must be N, $, S:R, +N or -N, not \(s):$; to end a section, say 'after \(s):$'")
-    }
     if case .pattern(let p) = target {
       throw args.fail(
-        "TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say "
-          + "'before /\(p)/' or 'after /\(p)/'")
+        "TO must be N, $, S:R, S:$, +N or -N, not a /REGEX/; to move next to a row, say "
+          + "'before /\(p)/' or 'after /\(p)/'; into the section whose header matches, '/\(p)/:1'")
     }
     return .row(target)
   }
@@ -318,9 +315,10 @@ public enum CommandTable {
           ([spec.name] + spec.parameters.map { "\($0.name)=\($0.synopsis)" }).joined(separator: " ")
         }.joined(separator: "; "))
     lines.append(
-      "addresses: N (row number), $ (last row), S:R (section:row), S:$ (a section's last row), "
-        + "/REGEX/ (first match); "
-        + "A,B (rows A to B of one section: \(rangeCommands))")
+      "addresses: N (row number), $ (last row), S:R (section:row), S:$ (a section's last row; "
+        + "as move's TO, after it), where S is a number or /REGEX/ (the first header that "
+        + "matches); /REGEX/ (first row that matches); "
+        + "A,B (rows A to B of one section: \(rangeCommands); list's may span sections)")
     lines.append("commands are separated by ';' or newlines; '#' starts a comment")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -42,20 +42,28 @@ public enum Completion: Equatable, Sendable {
       let keep =
         slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
       let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
+      // `move`'s TO names a section by its header (`/Done/:1`), not a row.
+      var before = CommandLexer(line: String(String.UnicodeScalarView(full[..<slash])))
+      let isTarget =
+        name == "move" && (try? before.next()?.get())?.arguments.count == 1
       let candidates =
         spec.completes == .columnTitles
-        ? titleCompletions(typed, session: session) : labelCompletions(typed, session: session)
+        ? titleCompletions(typed, session: session)
+        : isTarget
+          ? headerCompletions(typed, session: session) : labelCompletions(typed, session: session)
+      // After a header's pattern comes the row: `/^## Done$/:`.
+      let close = isTarget ? "/:" : "/"
       // A pattern that matches that row (or column) and no other by accident: the
       // label with ERE's special characters escaped, anchored at both ends.
-      if drop == 0 { return .words(candidates.map { keep + $0.literalPattern + "/" }) }
+      if drop == 0 { return .words(candidates.map { keep + $0.literalPattern + close }) }
       // The pattern began before the word: the part before it can only be rewritten
       // as a whole, once one label is left.
       if candidates.count == 1, let only = candidates.first {
-        return .replace(from: slash + 1, with: only.literalPattern + "/")
+        return .replace(from: slash + 1, with: only.literalPattern + close)
       }
       return .words(
         candidates.map { label in
-          String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + "/"
+          String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + close
         })
     }
 
@@ -125,6 +133,19 @@ public enum Completion: Equatable, Sendable {
       session.document.title(ofSection: $0)
     }
     return titles.filter { $0.matchesTyped(typed) }
+  }
+
+  /// Distinct titles of titled sections that start with `typed`: a section address's
+  /// `/REGEX/` (FORMATS.md §5).
+  private static func headerCompletions(_ typed: String, session: Session) -> [String] {
+    let layout = session.engine.layout
+    var seen: Set<String> = []
+    return (0..<layout.sectionCount).compactMap { k in
+      guard layout.sectionTitled[k], let title = session.document.title(ofSection: k),
+        title.matchesTyped(typed), seen.insert(title).inserted
+      else { return nil }
+      return title
+    }
   }
 
   private static func labelCompletions(_ typed: String, session: Session) -> [String] {

@@ -87,7 +87,7 @@ struct LiveBoardPicture {
     let thumb = scrollThumb(column: k)
     // A line the ASCII transliteration would make a `?`: `|` is its ASCII form.
     let edge = session.asciiOnly ? "|" : "│"
-    let title = TerminalText.escape(session.document.title(ofSection: k) ?? "column \(k + 1)")
+    let title = LiveRenderer.drawn(session.document.title(ofSection: k) ?? "column \(k + 1)")
     var lastRow = -1
     for line in 0..<lines {
       let y = contentY(column: k, line: line)
@@ -96,19 +96,22 @@ struct LiveBoardPicture {
       if layout.sectionTitled[k], y >= 0, y < layout.headerHeight(k) {
         text = "== \(title) =="
         style = "1"
-      } else if let (p, _) = row(column: k, at: y) {
+      } else if let (p, top) = row(column: k, at: y) {
         let flags = layout.flags(at: p)
         if let lift = engine.lift, (lift.position..<(lift.position + lift.count)).contains(p) {
           text = "  · · · · · ·"
           style = "2"
-        } else if p != lastRow {
-          // A card's first line; a taller card's further lines stay blank.
+        } else {
+          // A card's first line, then its further lines under the label (FORMATS.md §5).
           let mark = Character(Unicode.Scalar(flags.markByte))
           let address = "\(k + 1):\(p - layout.sectionStarts[k] + 1)"
           let selected = selection?.contains(p) == true
-          text =
-            (p == cursor ? "›" : " ") + (selected ? "+" : "") + address + " \(mark) "
-            + TerminalText.escape(session.label(atPosition: p))
+          let head = (p == cursor ? "›" : " ") + (selected ? "+" : "") + address + " \(mark) "
+          if p != lastRow {
+            text = head + LiveRenderer.drawn(session.label(atPosition: p))
+          } else if let line = LiveRenderer.blockLine(of: p, at: y - top, in: session) {
+            text = String(repeating: " ", count: TextWidth.count(head)) + line
+          }
           style =
             p == cursor
             ? (selected ? "4;7" : "4") : selected ? "7" : flags.contains(.locked) ? "2" : nil
@@ -141,9 +144,13 @@ struct LiveBoardPicture {
     for line in 0..<lines {
       let y = contentY(column: lift.section, line: line)
       guard abs(y - lift.center) < lift.height / 2 else { continue }
-      // A block shows each of its cards' labels on the first line it has on screen.
-      let (p, _) = engine.layout.rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
-      let text = p != shown ? ">> " + TerminalText.escape(session.label(atPosition: p)) : ">>"
+      // A block shows each of its cards' labels on the first line it has on screen, and
+      // a card's further lines after it.
+      let (p, depth) = engine.layout.rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
+      let text =
+        p != shown
+        ? ">> " + LiveRenderer.drawn(session.label(atPosition: p))
+        : ">> " + (LiveRenderer.blockLine(of: p, at: depth, in: session) ?? "")
       shown = p
       rows[line].fill(from: left, count: width, style: "1;7")
       rows[line].put(TextWidth.fit(text, width: width), at: left, limit: width, style: "1;7")

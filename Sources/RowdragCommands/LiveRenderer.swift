@@ -179,7 +179,7 @@ public struct LiveRenderer {
           if p == cursor { style = selected ? "4;7" : "4" } else if selected { style = "7" }
           lastRow = p
         case .header(let s):
-          text = "  == " + TerminalText.escape(session.document.title(ofSection: s) ?? "") + " =="
+          text = "  == " + Self.drawn(session.document.title(ofSection: s) ?? "") + " =="
           style = "1"
         case .nothing:
           text = ""
@@ -189,7 +189,7 @@ public struct LiveRenderer {
         if case .row = item(at: y, in: picture),
           let s = header(within: y - LiveRenderer.pointsPerLine / 2, in: picture)
         {
-          let title = TerminalText.escape(session.document.title(ofSection: s) ?? "")
+          let title = Self.drawn(session.document.title(ofSection: s) ?? "")
           text =
             fit(text, width: Swift.max(0, columns - 5 - TextWidth.count(title)))
             + " ── " + title
@@ -258,11 +258,31 @@ public struct LiveRenderer {
   /// indented under the label, for a row whose block spans lines (FORMATS.md §5); ""
   /// for a line past the block or the first one.
   private func blockLine(of position: Int, at depth: Double) -> String {
-    let id = Int(session.engine.layout.order[position])
-    let k = Int((depth / session.engine.layout.rowHeight).rounded(.down))
-    guard k >= 1, k < session.document.lineCount(ofRow: id) else { return "" }
-    let text = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
-    return String(repeating: " ", count: numberWidth + 3) + TerminalText.escape(text)
+    guard let text = Self.blockLine(of: position, at: depth, in: session) else { return "" }
+    return String(repeating: " ", count: numberWidth + 3) + text
+  }
+
+  /// Line `k` ≥ 1 of the block of the row at `position`, as drawn (`drawn`), on the
+  /// terminal line whose middle stands `depth` points below the row's top: line `k` has
+  /// the band `[k·h, (k+1)·h)` of a row of `h` points a line, and is drawn on the first
+  /// terminal line whose middle falls in it (taller bands leave the others blank rather
+  /// than draw a line twice). Nil for the first line, past the block, or a line the
+  /// band's first terminal line already drew.
+  static func blockLine(of position: Int, at depth: Double, in session: Session) -> String? {
+    let layout = session.engine.layout
+    let id = Int(layout.order[position])
+    let h = layout.rowHeight
+    let k = Int((depth / h).rounded(.down))
+    guard k >= 1, k < session.document.lineCount(ofRow: id),
+      depth - pointsPerLine < Double(k) * h
+    else { return nil }
+    return drawn(session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// A label, title or block line as a live picture draws it: control characters
+  /// escaped (`TerminalText`), then tabs as spaces from its first column (FORMATS.md §5).
+  static func drawn(_ text: String) -> String {
+    TextWidth.expandingTabs(TerminalText.escape(text))
   }
 
   /// `1234567` as `1,234,567`: the status line's row numbers.
@@ -286,7 +306,7 @@ public struct LiveRenderer {
   }
 
   private func label(_ position: Int) -> String {
-    TerminalText.escape(session.label(atPosition: position))
+    Self.drawn(session.label(atPosition: position))
   }
 
   private func fit(_ text: String, width: Int? = nil) -> String {

@@ -42,10 +42,12 @@ extension Session {
       + "session's changes and reads it again, 'write FILE' writes elsewhere"
   }
 
-  /// Whether another program changed the list file since the session read or wrote it.
+  /// Whether another program changed the list file since the session read or wrote it;
+  /// a file that cannot be read to tell is not called changed (the write then says why
+  /// it cannot be done).
   public var listFileChanged: Bool {
     guard let filePath, let fileStamp else { return false }
-    return !fileStamp.isCurrent(at: filePath)
+    return (try? fileStamp.isCurrent(at: filePath)) == false
   }
 
   /// After a successful write: the current order is what the file holds.

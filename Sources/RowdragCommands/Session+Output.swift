@@ -11,39 +11,16 @@ extension Session {
   }
 
   /// `list`: `%6d<TAB>flag<TAB>label`, one line a row — every row, or those of `rows`
-  /// (`list A,B`), with their global numbers. Every lifted row is marked `>`.
+  /// (`list A,B`), with their global numbers, and the section lines of FORMATS.md §5
+  /// (`ListingPass`). Every lifted row is marked `>`.
   func writeListing(to out: OutputSink, rows: Range<Int>? = nil) throws {
-    let layout = engine.layout
-    let lifted = engine.lift.map { $0.position..<($0.position + $0.count) } ?? 0..<0
-    let escaping = out.isTerminal
     let writer = ListingWriter(out: out)
-    var escaped: [UInt8] = []
-    // Board mode adds each row's C:R (BOARD.md §8); positions come in order.
-    let board = engine.surface.isBoard
-    var column = 0
-    try document.forEachLabel(in: layout.order) { position, label in
+    var pass = ListingPass(session: self, writer: writer, escaping: out.isTerminal, rows: rows)
+    try document.forEachLabel(in: engine.layout.order) { position, label in
       if position & 0xFFFF == 0xFFFF && isInterrupted() { throw CommandError.interrupted }
-      if let rows {
-        guard position < rows.upperBound else { return false }
-        guard position >= rows.lowerBound else { return true }
-      }
-      let mark = lifted.contains(position) ? UInt8(ascii: ">") : layout.flags(at: position).markByte
-      var address: (Int, Int)?
-      if board {
-        while position >= layout.sectionEnd(column) { column += 1 }
-        address = (column + 1, position - layout.sectionStarts[column] + 1)
-      }
-      if escaping {
-        escaped.removeAll(keepingCapacity: true)
-        TerminalText.escape(label, into: &escaped)
-        try escaped.withUnsafeBufferPointer {
-          try writer.row(position + 1, address: address, mark: mark, label: $0)
-        }
-      } else {
-        try writer.row(position + 1, address: address, mark: mark, label: label)
-      }
-      return true
+      return try pass.row(position, label: label)
     }
+    if rows == nil { try pass.sections(through: Int.max) }
     try writer.flush()
   }
 

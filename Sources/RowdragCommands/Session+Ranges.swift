@@ -5,8 +5,11 @@ import RowdragFormats
 extension Session {
   /// The first row's 0-based position and the row count of `A,B`: `A` as any address,
   /// `B` from `A` on (a `/REGEX/` end is the first match at or after `A`); `A ≤ B`, both
-  /// in one section.
-  public func resolve(_ range: AddressRange) throws -> (position: Int, count: Int) {
+  /// in one section unless `acrossSections` (`list A,B`, which shows section lines
+  /// inside the range, FORMATS.md §5).
+  public func resolve(_ range: AddressRange, acrossSections: Bool = false) throws -> (
+    position: Int, count: Int
+  ) {
     let first = try resolve(range.first)
     let last: Int
     if case .pattern(let p) = range.last {
@@ -20,7 +23,7 @@ extension Session {
         message: "the range ends at row \(last + 1), before it starts at row \(first + 1); "
           + "give the earlier row first (A,B with A <= B)")
     }
-    try engine.checkRange(first, count: last - first + 1)
+    if !acrossSections { try engine.checkRange(first, count: last - first + 1) }
     return (first, last - first + 1)
   }
 
@@ -54,7 +57,7 @@ extension Session {
     case .unlockRange(let range):
       try forEachRow(of: range) { try $0.engine.unlock($1) }
     case .listRows(let range):
-      let (position, count) = try resolve(range)
+      let (position, count) = try resolve(range, acrossSections: true)
       try writeListing(to: out, rows: position..<(position + count))
     default:
       return false
@@ -80,7 +83,10 @@ extension Session {
     let rows = engine.layout.rowCount
     switch target {
     case .row(.sectionRow(let s, let r)):
-      try engine.move(from, count: count, toSection: s &- 1, row: r &- 1)
+      try engine.move(from, count: count, toSection: try sectionNumber(s) &- 1, row: r &- 1)
+    case .row(.sectionLast(let s)):
+      let (section, row) = try endOfSection(s, from: from, count: count)
+      try engine.move(from, count: count, toSection: section, row: row)
     case .row(.last):
       try engine.move(from, count: count, toPosition: rows - count)
     case .row(let row):

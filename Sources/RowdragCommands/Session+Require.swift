@@ -35,7 +35,7 @@ public struct LoadOptionWord: Sendable, Equatable {
       }
       switch tokens[k + 1] {
       case .word(let value), .pattern(let value): words.append(LoadOptionWord(option, value))
-      case .range:
+      case .range, .sectioned:
         throw CommandError(
           command: "require",
           message: "write \(option)'s value between slashes, as \(option) /\(tokens[k + 1].text)/")

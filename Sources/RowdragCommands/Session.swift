@@ -363,7 +363,8 @@ public final class Session {
     case .last:
       guard layout.rowCount > 0 else { throw EngineError.emptyList }
       return layout.rowCount - 1
-    case .sectionRow(let s, let r):
+    case .sectionRow(let section, let r):
+      let s = try sectionNumber(section)
       guard s >= 1, s <= layout.sectionCount else {
         throw EngineError.sectionOutOfRange(section: s, count: layout.sectionCount)
       }
@@ -372,7 +373,8 @@ public final class Session {
         throw EngineError.sectionRowOutOfRange(section: s, row: r, limit: k)
       }
       return layout.position(section: s - 1, row: r - 1)
-    case .sectionLast(let s):
+    case .sectionLast(let section):
+      let s = try sectionNumber(section)
       guard s >= 1, s <= layout.sectionCount else {
         throw EngineError.sectionOutOfRange(section: s, count: layout.sectionCount)
       }
@@ -394,7 +396,7 @@ public final class Session {
     }
   }
 
-  private func cachedMatcher(_ pattern: String) throws -> LabelMatcher {
+  func cachedMatcher(_ pattern: String) throws -> LabelMatcher {
     if let m = matchers[pattern] { return m }
     let m = try LabelMatcher(pattern)
     matchers[pattern] = m
@@ -405,7 +407,10 @@ public final class Session {
     let from = try resolve(address)
     switch target {
     case .row(.sectionRow(let s, let r)):
-      try engine.move(from, toSection: s &- 1, row: r &- 1)
+      try engine.move(from, toSection: try sectionNumber(s) &- 1, row: r &- 1)
+    case .row(.sectionLast(let s)):
+      let (section, row) = try endOfSection(s, from: from, count: 1)
+      try engine.move(from, toSection: section, row: row)
     case .row(let row):
       try engine.move(from, toPosition: try resolve(row))
     case .by(let n):

@@ -66,7 +66,7 @@ struct ShowRenderer {
       var style: String?
       switch item {
       case .header(let s, let top):
-        let title = session.document.title(ofSection: s) ?? ""
+        let title = TextWidth.expandingTabs(session.document.title(ofSection: s) ?? "")
         text = "       \(yRange(top - o, top - o + layout.headerHeight(s)))== \(title) =="
       case .row(let p, let top, let h):
         let y = yRange(top - o, top + h - o)
@@ -75,18 +75,19 @@ struct ShowRenderer {
           style = "2"
         } else {
           text =
-            "\(pad(p + 1)) \(y)\(Character(Unicode.Scalar(layout.flags(at: p).markByte))) \(session.label(atPosition: p))"
+            "\(pad(p + 1)) \(y)\(Character(Unicode.Scalar(layout.flags(at: p).markByte))) "
+            + label(p)
         }
       case .more(let p, let k):
         let id = Int(layout.order[p])
         let line = session.document.withLine(k, ofRow: id) { String(decoding: $0, as: UTF8.self) }
         // Under the label: past the number, the y-range and the flag.
-        text = String(repeating: " ", count: compact ? 9 : 21) + line
+        text = String(repeating: " ", count: compact ? 9 : 21) + TextWidth.expandingTabs(line)
       case .snapshot:
         guard let lift else { continue }
         let y = yRange(lift.center - lift.height / 2 - o, lift.center + lift.height / 2 - o)
         text =
-          ">>\(pad(lift.position + 1, 4)) \(y)> \(session.label(atPosition: lift.position))"
+          ">>\(pad(lift.position + 1, 4)) \(y)> \(label(lift.position))"
           + (lift.count > 1 ? " (+\(lift.count - 1) rows)" : "")
           + "  (finger y=\(n(lift.finger)))"
         style = "1;7"
@@ -118,6 +119,12 @@ struct ShowRenderer {
       return items.count <= ShowRenderer.maxLines
     }
     return items
+  }
+
+  /// The label of the row at `position` as drawn: its tabs as spaces from its first
+  /// column (FORMATS.md §5).
+  private func label(_ position: Int) -> String {
+    TextWidth.expandingTabs(session.label(atPosition: position))
   }
 
   /// Packs header fields into lines of at most `width` columns.

@@ -7,7 +7,7 @@ import RowdragFormats
 /// C0 controls and DEL become caret notation (`^[`, `^J`, `^?`; a tab stays a tab), C1
 /// controls `\x9b`, bidirectional controls `\u202E`, and bytes that are not UTF-8
 /// `\xff`. Only what reaches a terminal is escaped: `print` and output into files and
-/// pipes stay byte for byte.
+/// pipes stay byte for byte, but for `list`'s line breaks (`escapeLineBreaks`).
 public enum TerminalText {
   /// Whether the scalar would steer the terminal or the text's direction.
   public static func isControl(_ value: UInt32) -> Bool {
@@ -49,6 +49,62 @@ public enum TerminalText {
       }
       index += length
     }
+  }
+
+  /// Whether `bytes` hold a carriage return or a line feed.
+  /// - Complexity: O(bytes), eight bytes at a time (the last word overlapping the one
+  ///   before), since `list` asks it of labels it writes into a pipe.
+  @inline(__always)
+  public static func hasLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    guard count >= 8 else { return bytes.contains { $0 == 10 || $0 == 13 } }
+    var i = 0
+    while i + 8 < count {
+      if hasLineBreak(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
+      i += 8
+    }
+    return hasLineBreak(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+  }
+
+  /// Whether one of the eight bytes of `word` is a CR or an LF: first whether any is
+  /// below 14 at all, which plain text never is.
+  @inline(__always)
+  private static func hasLineBreak(_ word: UInt64) -> Bool {
+    guard controlBytes(word) != 0 else { return false }
+    return marks(word, 10) | marks(word, 13) != 0
+  }
+
+  /// Nonzero exactly when a byte of `word` is below 14, where CR and LF are (Bit
+  /// Twiddling Hacks' `hasless(x, 14)`).
+  @inline(__always)
+  static func controlBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101 &* 14) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// Appends `bytes` to `out` with each carriage return and line feed in caret
+  /// notation (`^M`, `^J`), as on a terminal, and every other byte as it is: what
+  /// `list` writes into a file or a pipe, one line a row whatever the labels hold
+  /// (FORMATS.md §5).
+  public static func escapeLineBreaks(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+  ) {
+    for byte in bytes {
+      if byte == 10 || byte == 13 {
+        out += [UInt8(ascii: "^"), byte ^ 0x40]
+      } else {
+        out.append(byte)
+      }
+    }
+  }
+
+  /// A word with the high bit set in exactly the bytes of `word` equal to `byte`.
+  @inline(__always)
+  private static func marks(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let sevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return ~(((x & sevenBits) &+ sevenBits) | x | sevenBits)
   }
 
   /// `text`, escaped.

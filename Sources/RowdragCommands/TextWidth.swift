@@ -13,8 +13,9 @@ enum TextWidth {
     }
   }
 
-  /// `text` with control characters (C0, DEL, C1, bidirectional controls) shown as `?`,
-  /// cut to at most `width` columns
+  /// `text` with control characters (C0, DEL, C1, bidirectional controls; a tab that
+  /// `expandingTabs` did not turn into spaces) shown as `?`, cut to at most `width`
+  /// columns
   /// (ending in `…` when cut).
   static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
@@ -36,6 +37,28 @@ enum TextWidth {
     // Make room for the ellipsis.
     while used + 1 > width, let last = out.popLast() { used -= columns(last) }
     out.append("…")
+    return String(out)
+  }
+
+  /// `text` with each tab drawn as spaces up to the next multiple of 8 columns, counted
+  /// from the text's first column, as `less` does (FORMATS.md §5): what the pictures
+  /// draw for a label or a block line, from the column where the row's text starts.
+  /// Wide characters count two columns, combining marks none, anything else one (`fit`
+  /// draws a control character as one `?`), so the columns after a tab stay right.
+  static func expandingTabs(_ text: String) -> String {
+    guard text.utf8.contains(9) else { return text }
+    var out = String.UnicodeScalarView()
+    var column = 0
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" {
+        let spaces = 8 - column % 8
+        out.append(contentsOf: repeatElement(" ", count: spaces))
+        column += spaces
+      } else {
+        out.append(scalar)
+        column += columns(scalar)
+      }
+    }
     return String(out)
   }
 

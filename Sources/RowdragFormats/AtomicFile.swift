@@ -75,7 +75,9 @@ public enum AtomicFile {
       System.close(fd)
       throw error
     }
-    if let unchangedSince, !unchangedSince.isCurrent(at: path) { throw FileChanged(path: path) }
+    if let unchangedSince, try !unchangedSince.isCurrent(at: path) {
+      throw FileChanged(path: path)
+    }
     if info != nil, let suffix = backupSuffix, !suffix.isEmpty {
       let backup = path + suffix
       System.unlink(backup)

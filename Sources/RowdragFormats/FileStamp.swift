@@ -31,15 +31,17 @@ public struct FileStamp: Sendable, Equatable {
   }
 
   /// Whether the file at `path` is still the one stamped. A file that is gone is not
-  /// "changed": writing it loses nothing (vim writes it too).
-  public func isCurrent(at path: String) -> Bool {
+  /// "changed": writing it loses nothing (vim writes it too). A file whose contents
+  /// must be hashed but cannot be read throws that failure: an I/O error is no change.
+  public func isCurrent(at path: String) throws -> Bool {
     guard let now = System.status(ofPath: path) else { return true }
     guard now.kind == .regular, now.identity == (device, inode), now.size == size,
       now.modified == (modifiedSeconds, modifiedNanoseconds)
     else { return false }
     guard let contentHash else { return true }
-    guard let store = try? FileReader.read(path: path, mapping: false) else { return false }
-    return ContentHash(store.raw) == contentHash
+    // `raw` points into the store: it lives until the hash is taken.
+    let store = try FileReader.read(path: path, mapping: false)
+    return withExtendedLifetime(store) { ContentHash(store.raw) == contentHash }
   }
 }
 

@@ -130,7 +130,9 @@ public enum FullScreen {
   /// Rows and columns of the terminal.
   public static func size() -> (rows: Int, columns: Int) {
     var size = winsize()
-    guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+    guard !System.fails(.ioctl), ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
+      size.ws_col > 0
+    else {
       return (24, 80)
     }
     return (Int(size.ws_row), Int(size.ws_col))
@@ -140,7 +142,7 @@ public enum FullScreen {
   /// false on a timeout or a signal.
   public static func waitForInput(milliseconds: Int32) -> Bool {
     var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, milliseconds) > 0
+    return !System.fails(.poll) && poll(&descriptor, 1, milliseconds) > 0
   }
 
   /// Whether Ctrl-C (or Esc) was typed, reading what the terminal has without waiting:

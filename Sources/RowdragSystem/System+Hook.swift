@@ -77,7 +77,8 @@ extension System {
       var pid = pid_t()
       let status = withCStrings(argv) { args in
         withCStrings(entries) { env in
-          posix_spawn(&pid, "/bin/sh", &actions, &attributes, args, env)
+          System.fails(.spawn)
+            ? errno : posix_spawn(&pid, "/bin/sh", &actions, &attributes, args, env)
         }
       }
       guard status == 0 else { return .couldNotStart(status) }

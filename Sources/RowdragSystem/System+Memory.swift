@@ -21,7 +21,8 @@ extension System {
 
   /// `mmap(2)` of a whole file, read-only and private; nil when it cannot be mapped.
   public static func mapReadOnly(_ fd: Int32, count: Int) -> UnsafeMutableRawPointer? {
-    guard let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED
+    guard !fails(.mmap), let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0),
+      mapping != MAP_FAILED
     else { return nil }
     return mapping
   }
@@ -44,6 +45,7 @@ extension System {
     let first = rounding == .inward ? (address + page - 1) / page * page : address / page * page
     let end = rounding == .inward ? (address + count) / page * page : address + count
     guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+    guard !fails(.madvise) else { return }
     _ = madvise(aligned, end - first, advice.rawValue)
   }
 

@@ -8,7 +8,8 @@ extension System {
   /// The column count of the terminal on `fd`, nil when it is none.
   public static func terminalColumns(_ fd: Int32) -> Int? {
     var size = winsize()
-    return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    return !fails(.ioctl) && ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+      ? Int(size.ws_col) : nil
   }
 
   /// Asks for a pipe buffer of `bytes` (`F_SETPIPE_SZ`); the kernel may refuse.

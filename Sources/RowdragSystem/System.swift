@@ -51,7 +51,9 @@ public enum System {
   /// `open(2)`; -1 on failure. Retried on `EINTR` (a FIFO's open can wait).
   public static func open(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0) -> Int32 {
     let path = cPath(path)
-    return retrying { Glibc.open(path, flags.rawValue | O_CLOEXEC, mode_t(mode)) }
+    return retrying {
+      fails(.open) ? -1 : Glibc.open(path, flags.rawValue | O_CLOEXEC, mode_t(mode))
+    }
   }
 
   /// `close(2)`, never retried (Linux releases the descriptor even on `EINTR`).
@@ -60,19 +62,19 @@ public enum System {
 
   /// `read(2)`: bytes read, 0 at end of file, -1 on failure.
   public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-    retrying { Glibc.read(fd, buffer, count) }
+    retrying { faulted(.read, count: count) { Glibc.read(fd, buffer, $0) } }
   }
 
   /// Whether a `read` of `fd` would return at once (`poll(2)` with no timeout): data,
   /// the end of file or an error is waiting. A regular file always is.
   public static func hasInput(_ fd: Int32) -> Bool {
     var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return retrying { poll(&descriptor, 1, 0) } > 0
+    return retrying { fails(.poll) ? -1 : poll(&descriptor, 1, 0) } > 0
   }
 
   /// `write(2)`: bytes written, -1 on failure.
   public static func write(_ fd: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
-    retrying { Glibc.write(fd, buffer, count) }
+    retrying { faulted(.write, count: count) { Glibc.write(fd, buffer, $0) } }
   }
 
   /// `copy_file_range(2)`: copies up to `count` bytes at `offset` of `source` to `fd`
@@ -83,7 +85,11 @@ public enum System {
   public static func copyRange(from source: Int32, at offset: Int, to fd: Int32, count: Int)
     -> Int
   {
-    retrying { rowdrag_copy_file_range(source, Int64(offset), fd, count) }
+    retrying {
+      faulted(.copyFileRange, count: count) {
+        rowdrag_copy_file_range(source, Int64(offset), fd, $0)
+      }
+    }
   }
 
   /// The file position of `fd` (`lseek(2)` by 0 from the current one); nil where it has
@@ -97,7 +103,7 @@ public enum System {
   public static func read(
     _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
   ) -> Int {
-    retrying { pread(fd, buffer, count, off_t(offset)) }
+    retrying { faulted(.read, count: count) { pread(fd, buffer, $0, off_t(offset)) } }
   }
 
   /// `fstat(2)` of an open descriptor.
@@ -113,7 +119,9 @@ public enum System {
   }
 
   /// `fsync(2)`.
-  public static func sync(_ fd: Int32) -> Bool { retrying { fsync(fd) } == 0 }
+  public static func sync(_ fd: Int32) -> Bool {
+    retrying { fails(.fsync) ? -1 : fsync(fd) } == 0
+  }
 
   /// `fchmod(2)`.
   public static func setMode(_ fd: Int32, _ mode: UInt32) -> Bool {
@@ -130,12 +138,12 @@ public enum System {
 
   /// `rename(2)`.
   public static func rename(_ from: String, to: String) -> Bool {
-    Glibc.rename(cPath(from), cPath(to)) == 0
+    !fails(.rename) && Glibc.rename(cPath(from), cPath(to)) == 0
   }
 
   /// `link(2)`.
   public static func link(_ existing: String, as new: String) -> Bool {
-    Glibc.link(cPath(existing), cPath(new)) == 0
+    !fails(.link) && Glibc.link(cPath(existing), cPath(new)) == 0
   }
 
   /// `unlink(2)`; failure is ignored by every caller (the file may be gone).
@@ -156,14 +164,17 @@ public enum System {
   public static func openUnnamed(inDirectory directory: String) -> Int32 {
     let directory = cPath(directory)
     return retrying {
-      Glibc.open(directory, FileControl.unnamedFile | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
+      fails(.open)
+        ? -1
+        : Glibc.open(directory, FileControl.unnamedFile | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
     }
   }
 
   /// Gives the unnamed file open as `fd` the name `path` (`linkat` through
   /// `/proc/self/fd`, which needs no privilege); false when `path` exists or on error.
   public static func name(unnamed fd: Int32, as path: String) -> Bool {
-    linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, cPath(path), AT_SYMLINK_FOLLOW) == 0
+    !fails(.link)
+      && linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, cPath(path), AT_SYMLINK_FOLLOW) == 0
   }
 
   /// `lstat(2)`: the entry itself, not what a symbolic link names.

@@ -67,7 +67,8 @@ struct JSONCommandLineTests {
     let listing = try Binary.run(["-n", "-e", "list; state", path])
     #expect(
       listing.text.hasPrefix(
-        "     1\t-\tSo What\n     2\tL\tFreddie Freeloader\n     3\t-\tBlue in Green\n"))
+        "    1:\t#\tSide A\n     1\t-\tSo What\n     2\tL\tFreddie Freeloader\n     3\t-\tBlue in Green\n    2:\t#\tSide B\n"
+      ))
     #expect(listing.text.contains("\"content\":232"))  // 88 + 44 + 44 + 2 titled headers
     let locked = try Binary.run(["-e", "press 2", path])
     #expect(locked.status == 1)

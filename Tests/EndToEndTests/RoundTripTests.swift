@@ -50,7 +50,9 @@ struct RoundTripTests {
     let list = "loose\n# Work\nreport\n# Home\nmilk\neggs\n"
     let listing = try Binary.run(["--header", "^# ", "-e", "list", "-n"], stdin: Data(list.utf8))
     #expect(
-      listing.text == "     1\t-\tloose\n     2\t-\treport\n     3\t-\tmilk\n     4\t-\teggs\n")
+      listing.text
+        == "     1\t-\tloose\n    2:\t#\t# Work\n     2\t-\treport\n    3:\t#\t# Home\n     3\t-\tmilk\n     4\t-\teggs\n"
+    )
     let moved = try Binary.run(["--header", "^# ", "-e", "move 3 2:1"], stdin: Data(list.utf8))
     #expect(moved.text == "loose\n# Work\nmilk\nreport\n# Home\neggs\n")
     let state = try Binary.run(

@@ -110,19 +110,20 @@ struct BoardTests {
     #expect(
       lines[0].contains(
         #""lifted":{"column":1,"row":3,"from":[1,3],"finger":[150,138],"center":[150,138]}"#))
-    // Doing = d, c, e.
-    #expect(Array(lines[1...6]).contains("     4\t2:2\t>\tc"))
-    #expect(lines[7].contains(#""x":17.222"#) && lines[7].contains(#""center":[367.222,80]"#))
+    // Doing = d, c, e (each list has a line per column, FORMATS.md §5).
+    #expect(Array(lines[1...9]).contains("     4\t2:2\t>\tc"))
+    #expect(lines[10].contains(#""x":17.222"#) && lines[10].contains(#""center":[367.222,80]"#))
     // Frame 16 of the turn: Done = f, c.
-    #expect(Array(lines[8...13]).contains("     6\t3:2\t>\tc"))
-    #expect(lines[14].hasPrefix(#"{"t":0.783,"x":310,"#))
+    #expect(Array(lines[11...19]).contains("     6\t3:2\t>\tc"))
+    #expect(lines[20].hasPrefix(#"{"t":0.783,"x":310,"#))
     #expect(
-      Array(lines[15...20]) == [
-        "     1\t1:1\t-\ta", "     2\t1:2\t-\tb", "     3\t2:1\t-\td", "     4\t2:2\t-\te",
-        "     5\t3:1\tL\tf", "     6\t3:2\t-\tc",
+      Array(lines[21...29]) == [
+        "    1:\t#\tTodo", "     1\t1:1\t-\ta", "     2\t1:2\t-\tb", "    2:\t#\tDoing",
+        "     3\t2:1\t-\td", "     4\t2:2\t-\te", "    3:\t#\tDone", "     5\t3:1\tL\tf",
+        "     6\t3:2\t-\tc",
       ])
     #expect(
-      lines[21]
+      lines[30]
         == #"{"Todo": ["a", "b"], "Doing": ["d", "e"], "Done": [{"title": "f", "locked": true}, "c"]}"#
     )
   }
@@ -204,8 +205,8 @@ struct DropHookTests {
     #expect(going.status == 1)
     #expect(
       going.stdout
-        == "     1\t1:1\t-\tWrite spec\n     2\t1:2\t-\tFix login bug\n     3\t1:3\t-\tShip 1.2\n     4\t2:1\t-\tReview PR\n     5\t3:1\tL\tRelease notes done\n"
-        + "     1\t1:1\t-\tFix login bug\n     2\t1:2\t-\tWrite spec\n     3\t1:3\t-\tShip 1.2\n     4\t2:1\t-\tReview PR\n     5\t3:1\tL\tRelease notes done\n"
+        == "    1:\t#\t## Todo\n     1\t1:1\t-\tWrite spec\n     2\t1:2\t-\tFix login bug\n     3\t1:3\t-\tShip 1.2\n    2:\t#\t## Doing\n     4\t2:1\t-\tReview PR\n    3:\t#\t## Done\n     5\t3:1\tL\tRelease notes done\n"
+        + "    1:\t#\t## Todo\n     1\t1:1\t-\tFix login bug\n     2\t1:2\t-\tWrite spec\n     3\t1:3\t-\tShip 1.2\n    2:\t#\t## Doing\n     4\t2:1\t-\tReview PR\n    3:\t#\t## Done\n     5\t3:1\tL\tRelease notes done\n"
     )
   }
 
@@ -328,7 +329,7 @@ struct BoardDecisionTests {
   @Test("§10.1 columns are the sections; a row never passes a column's end by a vertical drag")
   func decision1() {
     // Ship 1.2 (1:3) dragged far down over column 1 stays in column 1.
-    #expect(lines("press 1:3; drag y=590; release; list")[2] == "     3\t1:3\t-\tShip 1.2")
+    #expect(lines("press 1:3; drag y=590; release; list")[3] == "     3\t1:3\t-\tShip 1.2")
     // With the board off the same drag passes into the next section.
     let table = run(
       "press 3; drag y=590; release; list", on: BoardTests.board,
@@ -339,7 +340,7 @@ struct BoardDecisionTests {
   @Test("§10.2 column extents are half-open; the spacing belongs to no column")
   func decision2() {
     // board x 375 is column 2's first point.
-    #expect(lines("press 1:1; drag x=375 y=80; release; list")[3] == "     4\t2:2\t-\tWrite spec")
+    #expect(lines("press 1:1; drag x=375 y=80; release; list")[5] == "     4\t2:2\t-\tWrite spec")
     let peek = ["--column", "300", "--spacing", "10"]
     #expect(
       run("press x=305 y=50", on: BoardTests.board, options: opts + peek).stderr
@@ -417,7 +418,7 @@ struct BoardDecisionTests {
       run("move 1 2:1", on: BoardTests.board, options: opts + pinned).stderr
         == "rowdrag: -e #1:1: move: row 1 would cross pinned row 3; pinned rows cannot be passed\n")
     #expect(
-      lines("press 1:2; drag x=560 y=80; release; list", pinned)[1]
+      lines("press 1:2; drag x=560 y=80; release; list", pinned)[2]
         == "     2\t1:2\t-\tFix login bug")
   }
 
@@ -425,16 +426,16 @@ struct BoardDecisionTests {
   func decision11() {
     // c − 22 = 50, Review PR's center: the row stays after it.
     #expect(
-      lines("press 1:2; drag x=560 y=72; release; list")[3] == "     4\t2:2\t-\tFix login bug")
+      lines("press 1:2; drag x=560 y=72; release; list")[5] == "     4\t2:2\t-\tFix login bug")
     #expect(
-      lines("press 1:2; drag x=560 y=71.5; release; list")[2] == "     3\t2:1\t-\tFix login bug")
+      lines("press 1:2; drag x=560 y=71.5; release; list")[4] == "     3\t2:1\t-\tFix login bug")
   }
 
   @Test("§10.12 release and cancel complete a running page turn; cancel restores the order")
   func decision12() {
     let state = lines("press 1:1; drag x=360; tick 32; cancel; state; list")
     #expect(state[0].contains(#""x":375,"#) && state[0].contains(#""dirty":false"#))
-    #expect(state[1] == "     1\t1:1\t-\tWrite spec")
+    #expect(state[1] == "    1:\t#\t## Todo" && state[2] == "     1\t1:1\t-\tWrite spec")
   }
 
   @Test("§10.13 the hook runs for release and move only, and a refusal is a failed command")

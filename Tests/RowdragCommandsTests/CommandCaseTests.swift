@@ -84,7 +84,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "move /alpha/ /gamma/", out: "",
     err:
-      "rowdrag: -e #1:1: move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /gamma/' or 'after /gamma/'\n",
+      "rowdrag: -e #1:1: move: TO must be N, $, S:R, S:$, +N or -N, not a /REGEX/; to move next to a row, say 'before /gamma/' or 'after /gamma/'; into the section whose header matches, '/gamma/:1'\n",
     status: 1),
   CommandCase(
     "move 1 beside 2", out: "",
@@ -187,7 +187,7 @@ let commandCases: [CommandCase] = [
   CommandCase(
     "move 1 /x/", out: "",
     err:
-      "rowdrag: -e #1:1: move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'\n",
+      "rowdrag: -e #1:1: move: TO must be N, $, S:R, S:$, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'; into the section whose header matches, '/x/:1'\n",
     status: 1),
   CommandCase(
     "press /zzz/", out: "", err: "rowdrag: -e #1:1: press: no row matches /zzz/\n", status: 1),

@@ -16,10 +16,11 @@ struct FormatTests {
     rowdrag(["--format", format] + extra + ["-e", script], stdin: input)
   }
 
-  /// The labels `list` prints, one per row.
+  /// The labels `list` prints, one per row (its section lines, `%5d:`, left out).
   static func labels(_ format: String, _ input: String, extra: [String] = []) -> [String] {
     let out = run(format, input, "list", extra: extra + ["-n"]).stdout
-    return out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+    let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    return lines.filter { !($0.split(separator: "\t").first?.hasSuffix(":") ?? false) }.map {
       String($0.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).last ?? "")
     }
   }

@@ -123,13 +123,15 @@ struct ParserUnitTests {
         == "tick: '-1' is not a frame count; use a whole number from 0 to 2147483647")
     #expect(
       message("move 1 /x/")
-        == "move: TO must be N, $, S:R, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'"
+        == "move: TO must be N, $, S:R, S:$, +N or -N, not a /REGEX/; to move next to a row, say 'before /x/' or 'after /x/'; into the section whose header matches, '/x/:1'"
     )
     #expect(
       message("drag y=abc")
         == "drag: 'abc' is not a number for y=; use decimal digits like 420 or -12.5")
     #expect(
-      message("press 1:x") == "press: '1:x' is not a row address; use N, $, S:R, S:$ or /REGEX/")
+      message("press 1:x")
+        == "press: '1:x' is not a row address; use N, $, S:R, S:$ or /REGEX/ (S: a section number or /HEADER/)"
+    )
     #expect(message("set rule") == "set: missing value; usage: set KEY VALUE...")
   }
 }

@@ -143,7 +143,11 @@ def test_drive_from_a_program_examples_run(binary):
         out = subprocess.run(["bash", "-c", "set -eo pipefail\n" + block], cwd=work, env=env,
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0 and out.stderr == "", (block, out)
-        labels = [line.split("\t")[2] for line in out.stdout.splitlines()]
+        # The rows; a section's line (`S:`) names its header.
+        lines = out.stdout.splitlines()
+        labels = [line.split("\t")[2] for line in lines if not line.split("\t")[0].endswith(":")]
+        assert [line.split("\t")[2] for line in lines if line.split("\t")[0].endswith(":")] == [
+            "# Today", "# This week", "# Someday"], lines
         assert labels[:3] == ["[ ] book the dentist", "[ ] reply to the landlord", "[x] water the plants"], labels
         assert len(labels) == 8, labels
 

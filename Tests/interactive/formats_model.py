@@ -137,6 +137,10 @@ class LineDocument:
     def titled(self, s):
         return self.sections[s].header is not None
 
+    def section_label(self, s):
+        """A section's header label: its line (untitled: empty)."""
+        return self.sections[s].label or b""
+
     def render(self, order):
         """The bytes for `order` (row ids per section): FORMATS §4."""
         out = list(self.lead)
@@ -947,6 +951,11 @@ class JsonDocument:
     def titled(self, s):
         return self.shape == "titled"
 
+    def section_label(self, s):
+        """A section's header label: its member name, decoded (untitled: empty)."""
+        header = self.sections[s].header
+        return json.loads(header).encode() if header is not None else b""
+
     def compact(self):
         """Whether the target value holds no whitespace outside strings."""
         return self.target.compact(self.data) == self.data[self.target.start:self.target.end]
@@ -1160,10 +1169,19 @@ class ListModel:
         return b"P" if r in self.pinned else (b"L" if r in self.locked else b"-")
 
     def listing(self):
-        """`list` (SPEC §5.3): number, flag, label."""
+        """`list` (SPEC §5.3): number, flag, label (as written, renumbered); with more than
+        one section, each but a leading untitled one has a line `%5d:<TAB>#<TAB>header`
+        before its rows, and a CR or LF in a label is written `^M`, `^J` (FORMATS §5)."""
+        visible = lambda label: label.replace(b"\r", b"^M").replace(b"\n", b"^J")
         rewrites = self.rewrites()
-        return b"".join(b"%6d\t%s\t%s\n" % (k + 1, self.flag(r), self.shown(r, rewrites))
-                        for k, r in enumerate(self.flat()))
+        out, k = [], 0
+        for s, rows in enumerate(self.order):
+            if len(self.order) > 1 and (s > 0 or self.doc.titled(s)):
+                out.append(b"%5d:\t#\t%s\n" % (s + 1, visible(self.doc.section_label(s))))
+            for r in rows:
+                k += 1
+                out.append(b"%6d\t%s\t%s\n" % (k, self.flag(r), visible(self.shown(r, rewrites))))
+        return b"".join(out)
 
     def content(self):
         """The content height: titled headers 28, rows their heights."""

@@ -5,6 +5,7 @@ locked card, and the recording replayed to the same bytes."""
 
 import os
 import subprocess
+import tempfile
 import time
 
 from live_tests import Live, ROWS, drop_write_quit, readme_block, workspace
@@ -43,7 +44,9 @@ def wait_until(live, check, what, seconds=5):
 
 def replayed(binary, home, record):
     """The recording replayed on a fresh copy of the board, with -i: the copy's bytes."""
-    copy = os.path.join(home, "copy.md")
+    # Named as the list was, so that it is read in the same format: a recording checks
+    # that it replays on a list read as it was recorded (`require`).
+    copy = os.path.join(home, "copy.txt")
     with open(copy, "w") as f:
         f.write(BOARD)
     result = subprocess.run([binary, *OPTIONS, "-i", "-f", record, copy], capture_output=True,
@@ -170,6 +173,41 @@ def test_a_locked_card_cannot_be_lifted(binary):
     live.mouse("press", 3, 10)
     live.pump(0.8)
     assert "idle" in live.line(1) and "locked" in live.line(ROWS), live.text()
+    live.send("q")
+    assert live.finish() == 0
+
+
+def test_cards_of_several_lines_and_tabs_are_drawn_whole(binary):
+    """FORMATS.md §5 (r2): a card of n lines covers n lines, each with its text (no
+    blank continuation lines), and a tab (Obsidian indents sub-tasks with tabs) is
+    spaces to the next multiple of 8 from where the card's text starts, not a `?`; the
+    floating card shows its lines too."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "kanban.md")
+    with open(path, "w") as f:
+        f.write("## Todo\n\n- [ ] card\n\t- [ ] sub\n\t\t- [ ] deeper\n- [ ] next\n\n"
+                "## Done\n\n- [x] one\n  - two\n  - three\n")
+    live = Live(binary, path, "--board", "--column", "180", "--spacing", "5", columns=80)
+    live.wait_for("card")
+    screen = live.screen.display
+    card = next(k for k, line in enumerate(screen) if "1:1 - - [ ] card" in line)
+    # The label starts after ` 1:1 - ` (column 7); the tab stops count from there.
+    assert screen[card + 1].startswith(" " * 7 + " " * 8 + "- [ ] sub"), live.text()
+    assert screen[card + 2].startswith(" " * 7 + " " * 16 + "- [ ] deeper"), live.text()
+    assert "1:2 - - [ ] next" in screen[card + 3], live.text()
+    assert "?" not in "".join(screen[card:card + 3]), live.text()
+    # Done, side by side: a card of three lines, each with its text.
+    done = screen[card].index(" 2:1 - - [x] one")
+    assert screen[card + 1][done:].startswith(" " * 9 + "- two"), live.text()
+    assert screen[card + 2][done:].startswith(" " * 9 + "- three"), live.text()
+    # Lifted, the floating card carries its lines.
+    live.send(" ")
+    live.wait_for("lifted")
+    live.pump(0.3)
+    lines = [line.split("│")[0].rstrip() for line in live.screen.display if line.startswith(">>")]
+    assert lines[:3] == [">> - [ ] card", ">>         - [ ] sub", ">>                 - [ ] deeper"], \
+        live.text()
+    live.send("\x1b")
     live.send("q")
     assert live.finish() == 0
 

@@ -136,7 +136,9 @@ def agree(binary, what, text, suffix, commands, model, options=(), label_field=2
             history = "\n".join(commands[: k + 1])
             raise AssertionError(f"{what}, command {k + 1} '{command}':\n binary {states[k]}\n model  {expected}"
                                  f"\nscript:\n{history}\nlist:\n{text}")
-    labels = [line.split("\t")[label_field].split(" ")[0] for line in listing]
+    # A section's line (`S:`, FORMATS.md §5) names no row.
+    labels = [line.split("\t")[label_field].split(" ")[0] for line in listing
+              if not line.split("\t")[0].endswith(":")]
     assert labels == ["r%d" % rid for rid in model.order()], f"{what}: final order {labels} vs {model.order()}"
 
 

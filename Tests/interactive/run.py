@@ -21,6 +21,7 @@ import meaning_tests  # noqa: E402
 import compare_tests  # noqa: E402
 import pipe_tests  # noqa: E402
 import hook_tests  # noqa: E402
+import fault_tests  # noqa: E402
 import chart_tests  # noqa: E402
 import report_tests  # noqa: E402
 import conformance_qt_tests  # noqa: E402
@@ -31,7 +32,7 @@ def main():
     # run.py [BINARY [MODULE...]]: the modules named (e.g. chart_tests), else all of them.
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
-               report_tests, conformance_web_tests, conformance_qt_tests, pipe_tests, hook_tests,
+               report_tests, conformance_web_tests, conformance_qt_tests, pipe_tests, hook_tests, fault_tests,
                meaning_tests, repl_tests, live_tests, live_board_tests, shell_tests, docs_tests)
     chosen = set(sys.argv[2:])
     unknown = chosen - {m.__name__ for m in modules}

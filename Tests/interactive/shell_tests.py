@@ -66,7 +66,7 @@ def test_fish(binary):
     assert fish_complete("rowdrag --compare flutter,q", cwd) == ["flutter,qt"]
     # Each command with its own summary, not -e's.
     described = fish_complete("rowdrag -e mo", cwd, descriptions=True)
-    assert described == ["move\tmove a row directly so it ends as row TO (N, $, S:R, +N, -N, before ADDR, after ADDR)"], described
+    assert described == ["move\tmove a row directly so it ends as row TO (N, $, S:R, S:$, +N, -N, before ADDR, after ADDR)"], described
 
 
 def test_zsh(binary):
