@@ -80,7 +80,7 @@ extension NumberingPass {
     else { return try visitWriting(ids, at: position, section: s, list: list, to: &writer) }
     let buf = list.store.buffer
     var out = StreamBuffer(buf)
-    var lines = LineRing(buf)
+    let lines = LineRing(buf)
     defer {
       out.release()
       lines.release()
