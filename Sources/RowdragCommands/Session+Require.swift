@@ -3,7 +3,7 @@ import RowdragFormats
 /// One load option of `require`: `--pin /^b$/`. Values are written between slashes, as
 /// `/REGEX/` addresses are (`\/` for a slash), since a format's parameters hold spaces
 /// and a pattern may hold `;`, `#` or `,`.
-public struct LoadOptionWord: Sendable, Equatable {
+public struct LoadOptionWord: Sendable, Hashable {
   public var option: String
   public var value: String
 
@@ -84,10 +84,8 @@ extension Session {
   /// script recorded on a list read otherwise would replay to other bytes.
   func require(_ words: [LoadOptionWord]) throws {
     let loaded = loadOptions.words(format: format)
-    let key = { (w: LoadOptionWord) in w.option + "\u{0}" + w.value }
-    guard Set(words.map(key)) != Set(loaded.map(key)) || words.count != loaded.count else {
-      return
-    }
+    // Each option once, in any order: the same count and the same set.
+    if words.count == loaded.count && Set(words) == Set(loaded) { return }
     let wanted = LoadOptionWord.names.flatMap { name in words.filter { $0.option == name } }
     throw CommandError(
       command: "",

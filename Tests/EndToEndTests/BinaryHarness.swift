@@ -17,6 +17,16 @@ enum Binary {
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
+  /// The environment for a child the test kills at a random moment: this process's (or
+  /// `base`), with its coverage counters going nowhere. Under `swift test
+  /// --enable-code-coverage` every child writes a profile that the run merges (and
+  /// counts); one killed while writing it leaves a truncated file that fails the merge.
+  static func childEnvironment(_ base: [String: String]? = nil) -> [String: String] {
+    var environment = base ?? ProcessInfo.processInfo.environment
+    environment["LLVM_PROFILE_FILE"] = "/dev/null"
+    return environment
+  }
+
   /// Runs with `arguments`, feeding `stdin` (or /dev/null). Output goes through
   /// temporary files, so neither stream can fill a pipe and stall the other.
   static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil)

@@ -280,6 +280,7 @@ struct InPlaceTests {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: Binary.path)
       process.arguments = ["-i", "-e", "move 1 $", path]
+      process.environment = Binary.childEnvironment()
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
