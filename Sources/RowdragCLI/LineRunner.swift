@@ -10,10 +10,10 @@ struct LineRunner {
     var quit: Session.Outcome = .proceed
   }
 
-  /// Runs `line`'s commands in order; stops at the first failure unless `keepGoing`,
-  /// and at a quit.
+  /// Runs `line`'s commands in order, each with `effects`; stops at the first failure
+  /// unless `keepGoing`, and at a quit.
   static func run(
-    _ line: [UInt8], session: Session, out: OutputSink, keepGoing: Bool
+    _ line: [UInt8], session: Session, out: OutputSink, effects: Effects, keepGoing: Bool
   ) -> Result {
     var result = Result()
     var lexer = CommandLexer(bytes: line)
@@ -30,7 +30,8 @@ struct LineRunner {
         let command = try CommandParser.parse(raw)
         // Kept for a comparison's caption; not spelt out when nothing is kept.
         let text = session.isRecording ? raw.text : ""
-        let outcome = try session.run(command, named: raw.name, text: text, out: out)
+        let outcome = try session.run(
+          command, named: raw.name, text: text, out: out, effects: effects)
         if outcome != .proceed {
           result.quit = outcome
           return result

@@ -39,8 +39,9 @@ public struct REPLLoop {
     self.takeInterrupt = takeInterrupt
   }
 
-  /// Says the banner, then reads and runs lines until `quit` or the end of input.
-  public func run(_ session: Session) -> ExitCode {
+  /// Says the banner, then reads and runs lines until `quit` or the end of input, each
+  /// command with `effects`.
+  public func run(_ session: Session, effects: Effects) -> ExitCode {
     let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
     // A delimiter other than the format's own (a csv file's detected `;`) is said, as
     // `get format` says it.
@@ -76,7 +77,8 @@ public struct REPLLoop {
       }
       remember(line)
       _ = takeInterrupt()  // a Ctrl-C at the prompt is spent
-      let result = LineRunner.run(bytes, session: session, out: out, keepGoing: false)
+      let result = LineRunner.run(
+        bytes, session: session, out: out, effects: effects, keepGoing: false)
       _ = takeInterrupt()  // and so is one that stopped the command
       try? out.flush()
       if out.owesNewline {

@@ -61,8 +61,6 @@ extension Runner {
       session.helpWidth = terminalWidth
       session.color = environment.colorAllowed
       session.asciiOnly = ASCIIText.isWanted(environment.variables)
-      session.onDrop = options.onDrop
-      session.onDropLimits.timeout = options.onDropTimeout
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)
       session.loadOptions = options.load

@@ -64,7 +64,7 @@ extension Runner {
   }
 
   func runScripts(
-    _ sources: [LineReader], session: Session, options: Options
+    _ sources: [LineReader], session: Session, options: Options, effects: Effects
   )
     -> ExitCode
   {
@@ -85,7 +85,7 @@ extension Runner {
         }
         lineNumber += 1
         let result = LineRunner.run(
-          line, session: session, out: out, keepGoing: options.keepGoing)
+          line, session: session, out: out, effects: effects, keepGoing: options.keepGoing)
         for failure in result.failures {
           report("\(source.name):\(lineNumber): \(failure.description)")
           if failure.isIOFailure {
@@ -113,7 +113,7 @@ extension Runner {
       }
       let words = names + (options.plot.map { ["plot=" + $0] } ?? [])
       do {
-        try session.run(.compare(words), named: "--compare", out: stdout)
+        try session.run(.compare(words), named: "--compare", out: stdout, effects: effects)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .commandFailed

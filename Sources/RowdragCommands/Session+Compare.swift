@@ -5,8 +5,9 @@ import RowdragFormats
 /// started under each preset, beside the settings in force (`current`) and app traces.
 extension Session {
   /// Replays the gesture under each row of `words` (see `ComparisonRequest`;
-  /// `plot=FILE.svg` also writes the chart) and returns the table.
-  func compare(_ words: [String]) throws -> String {
+  /// `plot=FILE.svg` also writes the chart) and returns the table. The replays run
+  /// with none of `effects` but its Ctrl-C.
+  func compare(_ words: [String], effects: Effects) throws -> String {
     let request = try ComparisonRequest.parse(words)
     let gesture = try comparedGesture()
     var rows = request.rows
@@ -27,7 +28,8 @@ extension Session {
     }
     // The report draws every frame, so its replays step through each (as `--trace`).
     let everyFrame = request.plotPath.map(Self.isReport) ?? false
-    let runs = try replay(rows, gesture, traces: traces, everyFrame: everyFrame)
+    let runs = try replay(
+      rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects)
     if let plotPath = request.plotPath {
       try writePlot(runs, to: plotPath, gestureStart: gesture.commands.startIndex)
     }
@@ -108,29 +110,22 @@ extension Session {
   }
 
   /// Each row's replay of the gesture, from the engine it started on (a trace row is
-  /// read from its file, frame `k` beside each replay's frame `k`); the session is
-  /// left exactly as it was. Frames whose outcome is known are skipped as `tick` skips
-  /// them, unless `everyFrame` (the animated report, which draws each).
+  /// read from its file, frame `k` beside each replay's frame `k`). Each replay runs on
+  /// a session of its own over a copy of the document, with the effects of a
+  /// simulation (`Effects.simulation`): no trace, no drop hook telling a server about
+  /// moves that never happened, no notification, nothing recorded; this session is not
+  /// touched. Frames whose outcome is known are skipped as `tick` skips them, unless
+  /// `everyFrame` (the animated report, which draws each).
   func replay(
     _ rows: [ComparisonRequest.Row], _ gesture: ComparedGesture,
-    traces: [String: AppTrace] = [:], everyFrame: Bool = false
+    traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects
   ) throws -> [ComparisonRecorder] {
     // Each replay keeps the offsets of as many frames as the longest trace has.
     let kept = traces.values.map(\.frames.count).max() ?? 0
-    let saved = (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop)
-    defer {
-      (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop) = saved
-    }
-    frameObserverNeedsEveryFrame = everyFrame
-    // A replay is a simulation: no trace, no recording, and no drop hook telling a
-    // server about moves that never happened.
-    trace = nil
-    isRecording = false
-    onDrop = nil
     let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
     for row in rows {
-      engine = gesture.start
+      var engine = gesture.start
       let name: String
       switch row {
       case .trace(let path):
@@ -151,12 +146,14 @@ extension Session {
       }
       let recorder = ComparisonRecorder(preset: name, engine: engine)
       recorder.frameOffsetLimit = kept
-      frameObserver = recorder.observe
+      let simulation = effects.simulation(
+        frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))
+      let replay = Session(document: document, engine: engine, filePath: filePath)
       for command in gesture.commands {
-        let before = engine
+        let before = replay.engine
         var failure: String?
         do {
-          _ = try perform(command, out: discard)
+          _ = try replay.perform(command, out: discard, effects: simulation)
         } catch let error as EngineError {
           failure = error.message
         } catch let error as CommandError {
@@ -165,7 +162,7 @@ extension Session {
         } catch {
           failure = "\(error)"
         }
-        recorder.command(before: before, after: engine, failed: failure)
+        recorder.command(before: before, after: replay.engine, failed: failure)
       }
       runs.append(recorder)
     }

@@ -13,7 +13,9 @@ extension Session {
   /// `list`: `%6d<TAB>flag<TAB>label`, one line a row — every row, or those of `rows`
   /// (`list A,B`), with their global numbers, and the section lines of FORMATS.md §5
   /// (`ListingPass`). Every lifted row is marked `>`.
-  func writeListing(to out: OutputSink, rows: Range<Int>? = nil) throws {
+  func writeListing(
+    to out: OutputSink, rows: Range<Int>? = nil, isInterrupted: () -> Bool
+  ) throws {
     let writer = ListingWriter(out: out)
     var pass = ListingPass(session: self, writer: writer, escaping: out.isTerminal, rows: rows)
     try document.forEachLabel(in: engine.layout.order) { position, label in

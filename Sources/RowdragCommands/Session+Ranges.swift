@@ -6,16 +6,16 @@ extension Session {
   /// The first row's 0-based position and the row count of `A,B`: `A` as any address,
   /// `B` from `A` on (a `/REGEX/` end is the first match at or after `A`); `A ≤ B`, both
   /// in one section unless `acrossSections` (`list A,B`, which shows section lines
-  /// inside the range, FORMATS.md §5).
-  public func resolve(_ range: AddressRange, acrossSections: Bool = false) throws -> (
-    position: Int, count: Int
-  ) {
-    let first = try resolve(range.first)
+  /// inside the range, FORMATS.md §5). A `/REGEX/` over many rows asks `isInterrupted`.
+  public func resolve(
+    _ range: AddressRange, acrossSections: Bool = false, isInterrupted: () -> Bool
+  ) throws -> (position: Int, count: Int) {
+    let first = try resolve(range.first, isInterrupted: isInterrupted)
     let last: Int
     if case .pattern(let p) = range.last {
-      last = try firstMatch(of: p, from: first)
+      last = try firstMatch(of: p, from: first, isInterrupted: isInterrupted)
     } else {
-      last = try resolve(range.last)
+      last = try resolve(range.last, isInterrupted: isInterrupted)
     }
     guard last >= first else {
       throw CommandError(
@@ -28,7 +28,9 @@ extension Session {
   }
 
   /// The first row at or after `start` whose label matches `/pattern/`.
-  private func firstMatch(of pattern: String, from start: Int) throws -> Int {
+  private func firstMatch(
+    of pattern: String, from start: Int, isInterrupted: () -> Bool
+  ) throws -> Int {
     let matcher = try LabelMatcher(pattern)
     var found: Int?
     let end = document.forEachMatch(
@@ -45,20 +47,21 @@ extension Session {
   }
 
   /// Runs the range commands of `perform`; false for any other command.
-  func performRange(_ command: Command, out: OutputSink) throws -> Bool {
+  func performRange(_ command: Command, out: OutputSink, effects: Effects) throws -> Bool {
+    let stop = effects.isInterrupted
     switch command {
     case .pressRange(let range):
-      let (position, count) = try resolve(range)
+      let (position, count) = try resolve(range, isInterrupted: stop)
       try engine.press(position: position, count: count)
     case .lockRange(let range):
-      try forEachRow(of: range) { try $0.engine.lock($1) }
+      try forEachRow(of: range, isInterrupted: stop) { try $0.engine.lock($1) }
     case .pinRange(let range):
-      try forEachRow(of: range) { try $0.engine.pin($1) }
+      try forEachRow(of: range, isInterrupted: stop) { try $0.engine.pin($1) }
     case .unlockRange(let range):
-      try forEachRow(of: range) { try $0.engine.unlock($1) }
+      try forEachRow(of: range, isInterrupted: stop) { try $0.engine.unlock($1) }
     case .listRows(let range):
-      let (position, count) = try resolve(range, acrossSections: true)
-      try writeListing(to: out, rows: position..<(position + count))
+      let (position, count) = try resolve(range, acrossSections: true, isInterrupted: stop)
+      try writeListing(to: out, rows: position..<(position + count), isInterrupted: stop)
     default:
       return false
     }
@@ -66,20 +69,24 @@ extension Session {
   }
 
   /// `lock`, `pin`, `unlock` of each row of a range (all checked before any is set).
-  private func forEachRow(of range: AddressRange, _ body: (Session, Int) throws -> Void) throws {
-    let (position, count) = try resolve(range)
+  private func forEachRow(
+    of range: AddressRange, isInterrupted: () -> Bool, _ body: (Session, Int) throws -> Void
+  ) throws {
+    let (position, count) = try resolve(range, isInterrupted: isInterrupted)
     try engine.requireIdle()
     for k in position..<(position + count) { try body(self, k) }
   }
 
   /// `move A,B TO`.
-  func move(_ range: AddressRange, to target: MoveTarget) throws {
-    let (position, count) = try resolve(range)
-    try moveBlock(position, count: count, to: target)
+  func move(_ range: AddressRange, to target: MoveTarget, isInterrupted: () -> Bool) throws {
+    let (position, count) = try resolve(range, isInterrupted: isInterrupted)
+    try moveBlock(position, count: count, to: target, isInterrupted: isInterrupted)
   }
 
   /// `move A,B TO`, with the targets of a single row's `move`.
-  private func moveBlock(_ from: Int, count: Int, to target: MoveTarget) throws {
+  private func moveBlock(
+    _ from: Int, count: Int, to target: MoveTarget, isInterrupted: () -> Bool
+  ) throws {
     let rows = engine.layout.rowCount
     switch target {
     case .row(.sectionRow(let s, let r)):
@@ -90,7 +97,8 @@ extension Session {
     case .row(.last):
       try engine.move(from, count: count, toPosition: rows - count)
     case .row(let row):
-      try engine.move(from, count: count, toPosition: try resolve(row))
+      try engine.move(
+        from, count: count, toPosition: try resolve(row, isInterrupted: isInterrupted))
     case .by(let n):
       let to = from.addingReportingOverflow(n)
       guard !to.overflow, to.partialValue >= 0, to.partialValue <= rows - count else {
@@ -104,7 +112,7 @@ extension Session {
       // The block ends next to the other row, in its section, counted once the block
       // has left its place. Next to a row of its own, only its own edges make sense:
       // `before A` and `after B` leave it where it is; inside, as vim's `:m`, an error.
-      let anchor = try resolve(other)
+      let anchor = try resolve(other, isInterrupted: isInterrupted)
       let isBefore = target == .before(other)
       if anchor >= from && anchor < from + count {
         if anchor == (isBefore ? from : from + count - 1) { return }

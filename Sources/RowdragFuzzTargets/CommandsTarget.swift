@@ -15,6 +15,9 @@ enum CommandsTarget {
       document: document,
       layout: Layout(sections: document.sectionSpecs), filePath: nil)
     let out = OutputSink(memoryNamed: "<fuzz>")
+    // A trace to standard output (`trace -`), into `out`; no hook, nothing to tell.
+    var effects = Effects.none
+    effects.trace = TraceSink()
     var lexer = CommandLexer(bytes: Array(bytes))
     var commands = 0
     while let next = lexer.next(), commands < 64 {
@@ -32,7 +35,7 @@ enum CommandsTarget {
       case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
       default: break
       }
-      _ = try? session.run(command, named: raw.name, out: out)
+      _ = try? session.run(command, named: raw.name, out: out, effects: effects)
       Invariants.check(session.engine)
     }
   }

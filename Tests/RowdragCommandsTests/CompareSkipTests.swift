@@ -23,7 +23,8 @@ struct CompareSkipTests {
     while let next = lexer.next() {
       guard case .success(let raw) = next else { throw CommandError(command: "", message: "lex") }
       try session.run(
-        try CommandParser.parse(raw), named: raw.name, out: OutputSink(memoryNamed: "o"))
+        try CommandParser.parse(raw), named: raw.name, out: OutputSink(memoryNamed: "o"),
+        effects: .none)
     }
     return session
   }
@@ -56,7 +57,7 @@ struct CompareSkipTests {
           try engine.wait(s) { recorder.observe(.frame($0), fps: fps) }
         default:
           session.engine = engine
-          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"))
+          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"), effects: .none)
           engine = session.engine
         }
       } catch {
@@ -79,7 +80,8 @@ struct CompareSkipTests {
   func sameFigures(_ script: String) throws {
     let session = try session(script)
     let gesture = try session.comparedGesture()
-    let runs = try session.replay(PresetTable.names.map(ComparisonRequest.Row.preset), gesture)
+    let runs = try session.replay(
+      PresetTable.names.map(ComparisonRequest.Row.preset), gesture, effects: .none)
     var skipped = 0
     for (preset, run) in zip(PresetTable.presets, runs) {
       let reference = try stepped(preset, gesture, session)
@@ -99,7 +101,8 @@ struct CompareSkipTests {
       "press 3; wait 0.6; drag y=590; tick 2147483647; drag y=10; tick 2147483647; release"
     let compared = try session(script)
     let runs = try compared.replay(
-      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.comparedGesture())
+      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.comparedGesture(),
+      effects: .none)
     for (preset, run) in zip(PresetTable.names, runs) {
       let plain = try session(script, options: [("preset", [preset])])
       #expect(run.frames == plain.engine.framesSkipped + run.framesStepped, "\(preset)")

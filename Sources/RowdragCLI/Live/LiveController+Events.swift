@@ -436,7 +436,7 @@ extension LiveController {
       renderer.message = nil
       guard !text.isEmpty else { return }
       do {
-        let position = try session.resolve(.pattern(text))
+        let position = try session.resolve(.pattern(text), isInterrupted: effects.isInterrupted)
         lastSearch = text
         moveCursor(to: position)
       } catch let error as CommandError {
