@@ -18,7 +18,8 @@ public enum REPL {
   public static func start(_ session: Session, _ options: Options, _ effects: Effects)
     -> ExitCode
   {
-    session.isRecording = true  // `compare` replays what was done here
+    // `compare` replays what was done here, in the live view too.
+    let runner = LineRunner(session: session, recorder: CommandRecorder(isOn: true))
     let environment = Environment.current()
     let out = OutputSink(fd: 1, name: "<stdout>")
     let err = OutputSink(fd: 2, name: "<stderr>")
@@ -28,7 +29,7 @@ public enum REPL {
     effects.isInterrupted = { Signals.interruptPending }
     // The live view has its own message line: nothing may print over its picture.
     let live = effects
-    effects.openLive = { [unowned session] in try LiveView.openFromShell(session, effects: live) }
+    effects.openLive = { [unowned runner] in try LiveView.openFromShell(runner, effects: live) }
     // Prompts and the banner never go into a pipe: with standard output redirected
     // they go to standard error, and only command output goes to standard output.
     let chatter = environment.stdoutIsTerminal ? out : err
@@ -46,7 +47,7 @@ public enum REPL {
       }, out: out, err: err, chatter: chatter,
       columns: { options.width == nil ? Environment.currentColumns() : nil },
       remember: history.add, takeInterrupt: Signals.takeInterrupt)
-    let code = loop.run(session, effects: effects)
+    let code = loop.run(runner, effects: effects)
     history.finish()
     return code
   }

@@ -98,7 +98,8 @@ public struct Runner {
     let effects = Self.effects(options, trace: trace)
     if let path = options.trace {
       do {
-        try session.run(.trace(path), named: "--trace", out: stdout, effects: effects)
+        try session.run(
+          .trace(path), named: "--trace", out: stdout, effects: effects, recorder: .off)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .usage

@@ -128,18 +128,6 @@ public enum Command: Sendable, Equatable {
   /// load options (a recording begins with it, so it replays only on the list as the
   /// live view read it).
   case require([LoadOptionWord])
-
-  /// Whether replaying the command reproduces the session: it changes the engine, or
-  /// reads nothing but the engine. Output, files and the shell itself are left out.
-  var isReplayed: Bool {
-    switch self {
-    case .print, .list, .listRows, .show, .live, .state, .get, .write, .reload, .quit, .help,
-      .presets,
-      .trace, .compare, .require:
-      false
-    default: true
-    }
-  }
 }
 
 /// A command the parser or the session refused, with the name it was typed as.

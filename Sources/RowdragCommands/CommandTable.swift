@@ -15,6 +15,12 @@ public struct CommandSpec: Sendable {
   /// Whether the argument is a file name taken as it stands up to `;` or `#` (so
   /// `write /tmp/x` needs no quoting and is no `/REGEX/`).
   public let takesPath: Bool
+  /// Whether `compare` replays the command: it changes the engine, or reads nothing
+  /// but the engine, so that running it again from the same engine does again what it
+  /// did. Output, files, the trace, the shell itself and checks of how the list was
+  /// read are left out. Given by every row: a new command cannot be recorded, or left
+  /// out of a comparison, by default.
+  public let replays: Bool
   /// Reads the arguments into a command.
   public let parse: @Sendable (CommandArguments) throws(CommandError) -> Command
 
@@ -31,12 +37,13 @@ public struct CommandSpec: Sendable {
   }
 
   init(
-    _ name: String, aliases: [String] = [], _ arguments: String, _ summary: String,
-    completes: Argument = .nothing, takesPath: Bool = false,
+    _ name: String, aliases: [String] = [], replays: Bool, _ arguments: String,
+    _ summary: String, completes: Argument = .nothing, takesPath: Bool = false,
     parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> Command
   ) {
     self.name = name
     self.aliases = aliases
+    self.replays = replays
     self.arguments = arguments
     self.summary = summary
     self.completes = completes
@@ -45,8 +52,12 @@ public struct CommandSpec: Sendable {
   }
 
   /// A command without arguments.
-  init(_ name: String, aliases: [String] = [], _ summary: String, _ command: Command) {
-    self.init(name, aliases: aliases, "", summary) { (args) throws(CommandError) in
+  init(
+    _ name: String, aliases: [String] = [], replays: Bool, _ summary: String,
+    _ command: Command
+  ) {
+    self.init(name, aliases: aliases, replays: replays, "", summary) {
+      (args) throws(CommandError) in
       try args.arity(0...0)
       return command
     }
@@ -58,7 +69,7 @@ public enum CommandTable {
   /// Every command, in the order `help` lists them.
   public static let commands: [CommandSpec] = [
     CommandSpec(
-      "press", "ADDR | y=Y | x=X y=Y",
+      "press", replays: true, "ADDR | y=Y | x=X y=Y",
       "start a long press on a row or a range A,B (scrolls it into view first)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
@@ -72,7 +83,7 @@ public enum CommandTable {
       return .press(try args.address(args[0]))
     },
     CommandSpec(
-      "drag", "y=Y | x=X [y=Y] | ±D | ±DX ±DY | ADDR",
+      "drag", replays: true, "y=Y | x=X [y=Y] | ±D | ±DX ±DY | ADDR",
       "move the finger to a screen point, by D points, or to a row's center",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
@@ -92,7 +103,7 @@ public enum CommandTable {
       if let d = try args.relative(args[0]) { return .dragBy(d) }
       return .dragToRow(try args.address(args[0]))
     },
-    CommandSpec("tick", "[N]", "advance N display frames (default 1)") {
+    CommandSpec("tick", replays: true, "[N]", "advance N display frames (default 1)") {
       (args) throws(CommandError) in
       try args.arity(0...1)
       guard args.count == 1 else { return .tick(1) }
@@ -103,7 +114,7 @@ public enum CommandTable {
       }
       return .tick(n)
     },
-    CommandSpec("wait", "SECONDS", "advance ceil(SECONDS * fps) frames") {
+    CommandSpec("wait", replays: true, "SECONDS", "advance ceil(SECONDS * fps) frames") {
       (args) throws(CommandError) in
       try args.arity(1...1)
       guard case .word(let w) = args[0], let s = NumberText.parse(w), s.isFinite, s >= 0 else {
@@ -112,10 +123,11 @@ public enum CommandTable {
       return .wait(s)
     },
     CommandSpec(
-      "release", aliases: ["drop"], "drop the lifted row in its current slot", .release),
-    CommandSpec("cancel", "put the lifted row back where it was", .cancel),
+      "release", aliases: ["drop"], replays: true, "drop the lifted row in its current slot",
+      .release),
+    CommandSpec("cancel", replays: true, "put the lifted row back where it was", .cancel),
     CommandSpec(
-      "move", "ADDR TO",
+      "move", replays: true, "ADDR TO",
       "move a row directly so it ends as row TO "
         + "(N, $, S:R, S:$, +N, -N, before ADDR, after ADDR)",
       completes: .rowLabels
@@ -126,7 +138,8 @@ public enum CommandTable {
       return .move(row, to: try moveTarget(args))
     },
     CommandSpec(
-      "scroll", "y=O | +D | -D | ADDR | top | bottom", "set the scroll offset while idle (clamped)",
+      "scroll", replays: true, "y=O | +D | -D | ADDR | top | bottom",
+      "set the scroll offset while idle (clamped)",
       completes: .words(["top", "bottom", "y="])
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
@@ -137,29 +150,36 @@ public enum CommandTable {
       return .scrollToRow(try args.address(args[0]))
     },
     CommandSpec(
-      "lock", "ADDR | A,B", "make rows unliftable (others may pass them)", completes: .rowLabels
+      "lock", replays: true, "ADDR | A,B", "make rows unliftable (others may pass them)",
+      completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
       if let range = try args.range(args[0]) { return .lockRange(range) }
       return .lock(try args.oneAddress())
     },
-    CommandSpec("pin", "ADDR | A,B", "make rows barriers nothing passes", completes: .rowLabels) {
-      (args) throws(CommandError) in
+    CommandSpec(
+      "pin", replays: true, "ADDR | A,B", "make rows barriers nothing passes",
+      completes: .rowLabels
+    ) { (args) throws(CommandError) in
       try args.arity(1...1)
       if let range = try args.range(args[0]) { return .pinRange(range) }
       return .pin(try args.oneAddress())
     },
-    CommandSpec("unlock", "ADDR | A,B", "clear rows' lock and pin", completes: .rowLabels) {
-      (args) throws(CommandError) in
+    CommandSpec(
+      "unlock", replays: true, "ADDR | A,B", "clear rows' lock and pin",
+      completes: .rowLabels
+    ) { (args) throws(CommandError) in
       try args.arity(1...1)
       if let range = try args.range(args[0]) { return .unlockRange(range) }
       return .unlock(try args.oneAddress())
     },
-    CommandSpec("undo", "undo the last gesture or move", .undo),
+    CommandSpec("undo", replays: true, "undo the last gesture or move", .undo),
     CommandSpec(
-      "reject", "take back the last edit for good, as a refused drop (no redo)", .reject),
+      "reject", replays: true, "take back the last edit for good, as a refused drop (no redo)",
+      .reject),
     CommandSpec(
-      "page", "K | $ | next | prev | /TITLE/", "turn the board to a column's page (board mode)",
+      "page", replays: true, "K | $ | next | prev | /TITLE/",
+      "turn the board to a column's page (board mode)",
       completes: .columnTitles
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
@@ -175,42 +195,48 @@ public enum CommandTable {
       throw args.fail(
         "'\(args[0].text)' is not a page; use a column number, $, next, prev or /TITLE/")
     },
-    CommandSpec("redo", "redo the last undone edit", .redo),
-    CommandSpec("print", "print the list in its input format", .print),
+    CommandSpec("redo", replays: true, "redo the last undone edit", .redo),
+    CommandSpec("print", replays: false, "print the list in its input format", .print),
     CommandSpec(
-      "list", "[ADDR | A,B]", "print numbered rows with flags and labels (all, or those)",
+      "list", replays: false, "[ADDR | A,B]",
+      "print numbered rows with flags and labels (all, or those)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
       try args.arity(0...1)
       guard args.count == 1 else { return .list }
       return .listRows(try args.rows(args[0]))
     },
-    CommandSpec("show", "draw the table view as it is now", .show),
-    CommandSpec("live", "reorder full screen with the mouse or the keys; q returns", .live),
-    CommandSpec("state", "print the engine state as one JSON line", .state),
-    CommandSpec("set", "KEY VALUE...", "change a setting", completes: .settingKeys) {
+    CommandSpec("show", replays: false, "draw the table view as it is now", .show),
+    CommandSpec(
+      "live", replays: false, "reorder full screen with the mouse or the keys; q returns", .live),
+    CommandSpec("state", replays: false, "print the engine state as one JSON line", .state),
+    CommandSpec("set", replays: true, "KEY VALUE...", "change a setting", completes: .settingKeys) {
       (args) throws(CommandError) in
       guard args.count >= 2, case .word(let key) = args[0] else {
         throw args.fail("missing value; usage: set KEY VALUE...")
       }
       return .set(key: key, values: args.tokens.dropFirst().map(\.text))
     },
-    CommandSpec("get", "KEY", "print a setting as set would take it", completes: .settingKeys) {
+    CommandSpec(
+      "get", replays: false, "KEY", "print a setting as set would take it", completes: .settingKeys
+    ) {
       (args) throws(CommandError) in
       try args.arity(1...1)
       return .get(key: args[0].text)
     },
     CommandSpec(
-      "presets", "list the behaviour presets, their sources and how each was verified", .presets),
+      "presets", replays: false,
+      "list the behaviour presets, their sources and how each was verified", .presets),
     CommandSpec(
-      "trace", "- | FILE | off", "write one JSON line per frame to stdout or FILE, or stop",
+      "trace", replays: false, "- | FILE | off",
+      "write one JSON line per frame to stdout or FILE, or stop",
       completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
       try args.arity(1...1)
       return .trace(args[0].text)
     },
     CommandSpec(
-      "compare", "NAME... [plot=FILE]",
+      "compare", replays: false, "NAME... [plot=FILE]",
       "replay the gesture under presets, current or trace:FILE; compare them",
       completes: .words(ComparisonRequest.names)
     ) { (args) throws(CommandError) in
@@ -218,21 +244,22 @@ public enum CommandTable {
       return .compare(args.tokens.map(\.text))
     },
     CommandSpec(
-      "require", "[--OPTION /VALUE/]...",
+      "require", replays: false, "[--OPTION /VALUE/]...",
       "fail unless the list was loaded with exactly these options (recordings start with it)",
       completes: .words(LoadOptionWord.names)
     ) { (args) throws(CommandError) in
       .require(try LoadOptionWord.parse(args.tokens))
     },
     CommandSpec(
-      "write", aliases: ["w"], "[FILE]", "save the list (to FILE, else to the file it came from)",
+      "write", aliases: ["w"], replays: false, "[FILE]",
+      "save the list (to FILE, else to the file it came from)",
       completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
       try args.arity(0...1)
       return .write(args.tokens.first?.text)
     },
     CommandSpec(
-      "write!", "[FILE]",
+      "write!", replays: false, "[FILE]",
       "save even over a file another program changed since it was read",
       completes: .fileNames, takesPath: true
     ) { (args) throws(CommandError) in
@@ -240,12 +267,16 @@ public enum CommandTable {
       return .write(args.tokens.first?.text, force: true)
     },
     CommandSpec(
-      "reload", "drop the session's changes and undo history, read the file again", .reload),
+      "reload", replays: false, "drop the session's changes and undo history, read the file again",
+      .reload),
     CommandSpec(
-      "quit", aliases: ["q"], "leave (the REPL warns once about unsaved changes)",
+      "quit", aliases: ["q"], replays: false, "leave (the REPL warns once about unsaved changes)",
       .quit(force: false)),
-    CommandSpec("quit!", aliases: ["Q"], "leave without saving or asking", .quit(force: true)),
-    CommandSpec("help", "[COMMAND]", "list commands, or show one", completes: .commandNames) {
+    CommandSpec(
+      "quit!", aliases: ["Q"], replays: false, "leave without saving or asking", .quit(force: true)),
+    CommandSpec(
+      "help", replays: false, "[COMMAND]", "list commands, or show one", completes: .commandNames
+    ) {
       (args) throws(CommandError) in
       try args.arity(0...1)
       return .help(args.tokens.first?.text)

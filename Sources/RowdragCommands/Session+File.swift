@@ -104,9 +104,6 @@ extension Session {
     fileStamp = stamp
     copiedElsewhere = false
     acceptedByHook = nil
-    history = []
-    historyText = []
-    historyHasGesture = false
-    historyStart = nil
+    readCount += 1
   }
 }

@@ -19,32 +19,9 @@ public final class Session {
   /// Whether `show` may use colour.
   public var color = false
   private var matchers: [String: LabelMatcher] = [:]
-  /// The commands that changed the engine, in order, for `compare` to replay.
-  var history: [Command] = []
-  /// Each of `history` as typed, for the comparison chart's caption (empty strings for
-  /// commands run by options rather than typed).
-  var historyText: [String] = []
-  /// The engine before the first of `history`.
-  var historyStart: Engine?
-  /// Whether `history` holds a command other than `set`: the compared gesture has
-  /// begun (kept, so checking a `set` under `--compare` does not scan the history).
-  var historyHasGesture = false
-  /// Whether commands are kept for `compare`: on in the interactive shell, for scripts
-  /// that compare and for command streams (up to `historyLimit`), off otherwise, so a
-  /// script of millions of commands does not keep them all. Off while a comparison
-  /// replays the history.
-  public var isRecording = false
-  /// The most commands kept for `compare`, or nil for all: set for a command stream,
-  /// which may never end. Past it the history is dropped and recording stops.
-  public var historyLimit: Int?
-  /// `--compare`: a behaviour `set` inside the gesture is refused where it stands (its
-  /// script line), not only when the comparison runs.
-  public var refusesBehaviourSetsInGesture = false
-  /// Whether `historyLimit` dropped the history.
-  var historyOverflowed = false
-  /// The commands a stream keeps for `compare`: about 28 minutes of a `tick` a frame
-  /// at 60 fps, a few megabytes.
-  public static let streamHistoryLimit = 100_000
+  /// How many times the list was read: 1, and one more for each `reload`. A
+  /// `CommandRecorder` keeps the commands of one read.
+  public internal(set) var readCount = 1
   /// The order and sections when `--on-drop` last accepted a drop (the hook's side, a
   /// server say, holds it): what `-i` writes when a later command fails. Nil when no
   /// hook accepted a drop since the list was read or written with that order.
@@ -101,19 +78,18 @@ public final class Session {
     case quit(force: Bool)
   }
 
-  /// Runs one command, with `effects` its only way out besides `out`. A refused
-  /// command changes nothing and throws. `text` is the command as typed, which a
-  /// comparison's chart quotes.
+  /// Runs one command, with `effects` its only way out besides `out`; `compare`
+  /// replays the commands `recorder` kept. A refused command changes nothing and
+  /// throws.
   @discardableResult
   public func run(
-    _ command: Command, named name: String, text: String = "", out: OutputSink,
-    effects: Effects
+    _ command: Command, named name: String, out: OutputSink, effects: Effects,
+    recorder: CommandRecorder
   ) throws(CommandError) -> Outcome {
-    typedText = text
     let phase = TouchCount.kind(engine.phase)
     defer { touches.count(before: phase, after: TouchCount.kind(engine.phase)) }
     do {
-      return try execute(command, out: out, effects: effects)
+      return try perform(command, out: out, effects: effects, recorder: recorder)
     } catch let error as EngineError {
       throw CommandError(command: name, message: error.message)
     } catch let error as CommandError {
@@ -126,44 +102,9 @@ public final class Session {
     }
   }
 
-  /// The text of the command `run` is running.
-  private var typedText = ""
-
-  private func execute(_ command: Command, out: OutputSink, effects: Effects) throws -> Outcome {
-    guard isRecording && command.isReplayed else {
-      return try perform(command, out: out, effects: effects)
-    }
-    if refusesBehaviourSetsInGesture, isBehaviourSetInGesture(command),
-      case .set(let key, _) = command
-    {
-      throw CommandError(command: "", message: Self.behaviourInGesture(key))
-    }
-    // The start is kept once; a copy of the engine before every command would make
-    // each command copy the whole order on write.
-    if history.isEmpty { historyStart = engine }
-    let outcome: Outcome
-    do {
-      outcome = try perform(command, out: out, effects: effects)
-    } catch {
-      if history.isEmpty { historyStart = nil }
-      throw error
-    }
-    if history.isEmpty { historyText = [] }
-    history.append(command)
-    historyText.append(typedText)
-    if case .set = command {} else { historyHasGesture = true }
-    if let historyLimit, history.count > historyLimit {
-      history = []
-      historyText = []
-      historyHasGesture = false
-      historyStart = nil
-      isRecording = false
-      historyOverflowed = true
-    }
-    return outcome
-  }
-
-  func perform(_ command: Command, out: OutputSink, effects: Effects) throws -> Outcome {
+  func perform(
+    _ command: Command, out: OutputSink, effects: Effects, recorder: CommandRecorder
+  ) throws -> Outcome {
     if try performRange(command, out: out, effects: effects) { return .proceed }
     let stop = effects.isInterrupted
     switch command {
@@ -260,7 +201,8 @@ public final class Session {
     case .help(let name): try out.write(HelpWrap.wrap(try help(name), width: helpWidth))
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path): try setTrace(path, in: effects.trace)
-    case .compare(let words): try out.write(try compare(words, effects: effects))
+    case .compare(let words):
+      try out.write(try compare(words, effects: effects, recorder: recorder))
     case .require(let words): try require(words)
     case .moveRange(let range, let target):
       let edits = engine.undoCount

@@ -35,7 +35,7 @@ enum CommandsTarget {
       case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
       default: break
       }
-      _ = try? session.run(command, named: raw.name, out: out, effects: effects)
+      _ = try? session.run(command, named: raw.name, out: out, effects: effects, recorder: .off)
       Invariants.check(session.engine)
     }
   }

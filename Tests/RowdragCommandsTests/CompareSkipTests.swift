@@ -2,6 +2,7 @@ import Foundation
 import RowdragFormats
 import Testing
 
+@testable import RowdragCLI
 @testable import RowdragCommands
 @testable import RowdragEngine
 
@@ -11,22 +12,20 @@ import Testing
 struct CompareSkipTests {
   static let rows = (1...300).map { "row \($0)\n" }.joined()
 
-  func session(_ script: String, options: [(String, [String])] = []) throws -> Session {
+  /// `script` run on the list by a line runner that keeps its commands, as a script
+  /// that compares does.
+  func session(_ script: String, options: [(String, [String])] = []) throws -> LineRunner {
     let (document, layout) = try ListLoader.load(
       store: ByteStore(Array(Self.rows.utf8)), name: "t", options: LoadOptions())
     let session = Session(document: document, layout: layout, filePath: nil)
     for (key, values) in options {
       try SettingTable.apply(key: key, values: values, to: &session.engine)
     }
-    session.isRecording = true
-    var lexer = CommandLexer(bytes: Array(script.utf8))
-    while let next = lexer.next() {
-      guard case .success(let raw) = next else { throw CommandError(command: "", message: "lex") }
-      try session.run(
-        try CommandParser.parse(raw), named: raw.name, out: OutputSink(memoryNamed: "o"),
-        effects: .none)
-    }
-    return session
+    let runner = LineRunner(session: session, recorder: CommandRecorder(isOn: true))
+    let result = runner.run(
+      Array(script.utf8), out: OutputSink(memoryNamed: "o"), effects: .none, keepGoing: false)
+    if let failure = result.failures.first { throw failure }
+    return runner
   }
 
   /// A recorder's figures, for comparing two of them.
@@ -38,7 +37,7 @@ struct CompareSkipTests {
   }
 
   /// The gesture replayed frame by frame: each frame reported, none skipped.
-  func stepped(_ preset: Preset, _ gesture: Session.ComparedGesture, _ session: Session) throws
+  func stepped(_ preset: Preset, _ gesture: CommandRecorder.Gesture, _ session: Session) throws
     -> ComparisonRecorder
   {
     var engine = gesture.start
@@ -57,7 +56,8 @@ struct CompareSkipTests {
           try engine.wait(s) { recorder.observe(.frame($0), fps: fps) }
         default:
           session.engine = engine
-          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"), effects: .none)
+          _ = try session.perform(
+            command, out: OutputSink(memoryNamed: "o"), effects: .none, recorder: .off)
           engine = session.engine
         }
       } catch {
@@ -78,8 +78,9 @@ struct CompareSkipTests {
   @Test(
     "every preset: the skipping replay's figures are the frame-by-frame ones", arguments: gestures)
   func sameFigures(_ script: String) throws {
-    let session = try session(script)
-    let gesture = try session.comparedGesture()
+    let runner = try session(script)
+    let session = runner.session
+    let gesture = try runner.recorder.gesture()
     let runs = try session.replay(
       PresetTable.names.map(ComparisonRequest.Row.preset), gesture, effects: .none)
     var skipped = 0
@@ -100,11 +101,11 @@ struct CompareSkipTests {
     let script =
       "press 3; wait 0.6; drag y=590; tick 2147483647; drag y=10; tick 2147483647; release"
     let compared = try session(script)
-    let runs = try compared.replay(
-      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.comparedGesture(),
+    let runs = try compared.session.replay(
+      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.recorder.gesture(),
       effects: .none)
     for (preset, run) in zip(PresetTable.names, runs) {
-      let plain = try session(script, options: [("preset", [preset])])
+      let plain = try session(script, options: [("preset", [preset])]).session
       #expect(run.frames == plain.engine.framesSkipped + run.framesStepped, "\(preset)")
       #expect(run.framesStepped < 200_000, "\(preset): \(run.framesStepped) frames simulated")
       #expect(run.offset.bitPattern == plain.engine.offset.bitPattern, "\(preset)")

@@ -3,6 +3,7 @@ import RowdragFormats
 import RowdragSystem
 import Testing
 
+@testable import RowdragCLI
 @testable import RowdragCommands
 
 /// Issue 41, stage 1: a command's effects come as a value, and a simulation passes
@@ -57,30 +58,28 @@ struct EffectsGuardTests {
 
   static let list = (1...40).map { "row \($0)\n" }.joined()
 
-  func session() throws -> Session {
+  /// A line runner that keeps the commands, as the interactive shell's does.
+  func runner() throws -> LineRunner {
     let (document, layout) = try ListLoader.load(
       store: ByteStore(Array(Self.list.utf8)), name: "t", options: LoadOptions())
     let session = Session(document: document, layout: layout, filePath: nil)
-    session.isRecording = true
-    return session
+    return LineRunner(session: session, recorder: CommandRecorder(isOn: true))
   }
 
-  func run(_ script: String, _ session: Session, _ watched: Watched) throws {
-    var lexer = CommandLexer(line: script)
-    while case .success(let raw)? = lexer.next() {
-      try session.run(
-        try CommandParser.parse(raw), named: raw.name, text: raw.text, out: watched.out,
-        effects: watched.effects)
-    }
+  func run(_ script: String, _ runner: LineRunner, _ watched: Watched) throws {
+    let result = runner.run(
+      Array(script.utf8), out: watched.out, effects: watched.effects, keepGoing: false)
+    if let failure = result.failures.first { throw failure }
   }
 
   @Test("compare: the trace, the frames, the drop hook and the notifications hear nothing")
   func compareLeaksNothing() throws {
-    let session = try session()
+    let runner = try runner()
+    let session = runner.session
     let watched = Watched()
     try run(
       "trace \(watched.traceFile); press 2; drag +300; tick 40; release; move 1 5; press 10; wait 1; drag -200; "
-        + "tick 20; release", session, watched)
+        + "tick 20; release", runner, watched)
     // The real gesture reached every effect: the watch can see.
     #expect(try watched.traced() > 0)
     #expect(watched.frames > 0)
@@ -91,12 +90,14 @@ struct EffectsGuardTests {
     let printed = OutputSink(memoryNamed: "<print>")
     try session.printList(to: printed)
 
+    let kept = runner.recorder.commands
     let table = OutputSink(memoryNamed: "<table>")
-    try session.run(
+    try runner.run(
       .compare(["rowdrag", "flutter", "qt", "current"]), named: "compare", out: table,
       effects: watched.effects)
     #expect(table.text.hasPrefix("Comparing "))
     #expect(try watched.heard() == before, "a replay reached an effect")
+    #expect(runner.recorder.commands == kept, "a replay was recorded")
     #expect(session.stateLine() == state)
     let after = OutputSink(memoryNamed: "<print>")
     try session.printList(to: after)

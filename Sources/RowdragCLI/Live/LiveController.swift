@@ -25,6 +25,8 @@ final class LiveController {
   }
 
   let session: Session
+  /// Runs the view's commands (the shell's runner, from the shell).
+  let runner: LineRunner
   /// What the view's commands may do besides changing the session.
   let effects: Effects
   let recorder: LiveRecorder?
@@ -60,10 +62,11 @@ final class LiveController {
   let writesToStandardOutput: Bool
 
   init(
-    session: Session, effects: Effects, recorder: LiveRecorder?, color: Bool,
+    runner: LineRunner, effects: Effects, recorder: LiveRecorder?, color: Bool,
     asksBeforeQuit: Bool, writesToStandardOutput: Bool = false
   ) {
-    self.session = session
+    self.session = runner.session
+    self.runner = runner
     self.effects = effects
     self.recorder = recorder
     self.asksBeforeQuit = asksBeforeQuit
@@ -116,9 +119,7 @@ final class LiveController {
     let output = OutputSink(memoryNamed: "live")
     let inGesture = session.engine.phase != .idle
     let run = {
-      LineRunner.run(
-        Array(command.utf8), session: self.session, out: output, effects: self.effects,
-        keepGoing: false)
+      self.runner.run(Array(command.utf8), out: output, effects: self.effects, keepGoing: false)
     }
     // The drop hook writes to standard error: captured, never over the picture.
     let (result, hookSaid) =

@@ -42,7 +42,9 @@ public enum LiveView {
         return .ioFailure
       }
     }
-    switch run(session, effects: effects, recorder: recorder, fromShell: false) {
+    // Nothing is kept for `compare`: the view has none.
+    let runner = LineRunner(session: session, recorder: .off)
+    switch run(runner, effects: effects, recorder: recorder, fromShell: false) {
     case .failure(let error):
       try? stderr.write("rowdrag: \(error.message)\n")
       try? stderr.flush()
@@ -74,8 +76,10 @@ public enum LiveView {
   /// The shell's `live`: back at the prompt on `q` or Ctrl-C. A hold of 0 (the
   /// shell's default, where a press lifts at once) is half a second while the view is
   /// open, so that the mouse can pan as well as lift. Its commands have the shell's
-  /// `effects` (which say nothing: the view has its own message line).
-  public static func openFromShell(_ session: Session, effects: Effects) throws(CommandError) {
+  /// `effects` (which say nothing: the view has its own message line), and the shell's
+  /// `runner` keeps them for `compare`.
+  static func openFromShell(_ runner: LineRunner, effects: Effects) throws(CommandError) {
+    let session = runner.session
     let hold = session.engine.settings.hold
     if hold == 0 { try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine) }
     defer {
@@ -83,7 +87,7 @@ public enum LiveView {
         try? SettingTable.apply(key: "hold", values: ["0"], to: &session.engine)
       }
     }
-    if case .failure(let error) = run(session, effects: effects, recorder: nil, fromShell: true) {
+    if case .failure(let error) = run(runner, effects: effects, recorder: nil, fromShell: true) {
       throw error
     }
   }
@@ -92,10 +96,11 @@ public enum LiveView {
   /// `effects`, with nothing to say (the view has its own message line) and the drop
   /// hook stopped by the raw terminal's Ctrl-C.
   static func run(
-    _ session: Session, effects: Effects, recorder: LiveRecorder?, fromShell: Bool
+    _ runner: LineRunner, effects: Effects, recorder: LiveRecorder?, fromShell: Bool
   )
     -> Result<LiveController.End, CommandError>
   {
+    let session = runner.session
     let environment = Environment.current()
     if let refusal = refusal(environment) {
       return .failure(CommandError(command: "", message: refusal))
@@ -113,7 +118,7 @@ public enum LiveView {
     // The terminal is raw: Ctrl-C is a key, read while a drop hook runs to stop it.
     effects.dropHook?.interrupted = { FullScreen.takeInterruptKey() }
     let controller = LiveController(
-      session: session, effects: effects, recorder: recorder, color: color,
+      runner: runner, effects: effects, recorder: recorder, color: color,
       asksBeforeQuit: !fromShell && session.filePath != nil,
       writesToStandardOutput: !fromShell && session.filePath == nil)
     let end = controller.run()
