@@ -23,24 +23,42 @@ public struct CommandSpec: Sendable {
   public let replays: Bool
   /// Reads the arguments into a command.
   public let parse: @Sendable (CommandArguments) throws(CommandError) -> Command
+  /// What `help COMMAND` says after the usage and summary (the live view's keys).
+  public let details: String
 
-  /// What an interactive shell offers as the first argument.
+  /// What the arguments are: what an interactive shell offers, and what `help` lists.
   public enum Argument: Sendable, Equatable {
     case nothing
+    /// Row labels after `/`.
     case rowLabels
-    case settingKeys
+    /// Row labels after `/`, then a section's header as the target (`move`'s TO).
+    case rowLabelsThenHeaders
+    /// A setting's key, then (to change it) its values; `help` lists the keys.
+    case settings(SettingAccess)
     case fileNames
     case commandNames
+    /// One of these words, as the first argument.
     case words([String])
+    /// These words, every argument, or after a comma the next one (`compare`).
+    case wordLists([String])
     /// Column titles after `/` (board mode's `page`).
     case columnTitles
+  }
+
+  /// How a command uses a setting: `set` changes one, `get` reads one, those that
+  /// cannot be set too.
+  public enum SettingAccess: Sendable, Equatable {
+    case change
+    case read
   }
 
   init(
     _ name: String, aliases: [String] = [], replays: Bool, _ arguments: String,
     _ summary: String, completes: Argument = .nothing, takesPath: Bool = false,
+    details: String = "",
     parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> Command
   ) {
+    self.details = details
     self.name = name
     self.aliases = aliases
     self.replays = replays
@@ -54,9 +72,9 @@ public struct CommandSpec: Sendable {
   /// A command without arguments.
   init(
     _ name: String, aliases: [String] = [], replays: Bool, _ summary: String,
-    _ command: Command
+    details: String = "", _ command: Command
   ) {
-    self.init(name, aliases: aliases, replays: replays, "", summary) {
+    self.init(name, aliases: aliases, replays: replays, "", summary, details: details) {
       (args) throws(CommandError) in
       try args.arity(0...0)
       return command
@@ -130,7 +148,7 @@ public enum CommandTable {
       "move", replays: true, "ADDR TO",
       "move a row directly so it ends as row TO "
         + "(N, $, S:R, S:$, +N, -N, before ADDR, after ADDR)",
-      completes: .rowLabels
+      completes: .rowLabelsThenHeaders
     ) { (args) throws(CommandError) in
       try args.arity(2...3)
       if let range = try args.range(args[0]) { return .moveRange(range, to: try moveTarget(args)) }
@@ -208,17 +226,21 @@ public enum CommandTable {
     },
     CommandSpec("show", replays: false, "draw the table view as it is now", .show),
     CommandSpec(
-      "live", replays: false, "reorder full screen with the mouse or the keys; q returns", .live),
+      "live", replays: false, "reorder full screen with the mouse or the keys; q returns",
+      details: LiveKeys.helpText, .live),
     CommandSpec("state", replays: false, "print the engine state as one JSON line", .state),
-    CommandSpec("set", replays: true, "KEY VALUE...", "change a setting", completes: .settingKeys) {
-      (args) throws(CommandError) in
+    CommandSpec(
+      "set", replays: true, "KEY VALUE...", "change a setting",
+      completes: .settings(.change)
+    ) { (args) throws(CommandError) in
       guard args.count >= 2, case .word(let key) = args[0] else {
         throw args.fail("missing value; usage: set KEY VALUE...")
       }
       return .set(key: key, values: args.tokens.dropFirst().map(\.text))
     },
     CommandSpec(
-      "get", replays: false, "KEY", "print a setting as set would take it", completes: .settingKeys
+      "get", replays: false, "KEY", "print a setting as set would take it",
+      completes: .settings(.read)
     ) {
       (args) throws(CommandError) in
       try args.arity(1...1)
@@ -238,7 +260,7 @@ public enum CommandTable {
     CommandSpec(
       "compare", replays: false, "NAME... [plot=FILE]",
       "replay the gesture under presets, current or trace:FILE; compare them",
-      completes: .words(ComparisonRequest.names)
+      completes: .wordLists(ComparisonRequest.names)
     ) { (args) throws(CommandError) in
       try args.arity(1...64)
       return .compare(args.tokens.map(\.text))
@@ -339,7 +361,9 @@ public enum CommandTable {
     for setting in SettingTable.settings {
       lines.append("  " + "\(setting.key) \(setting.arguments)")
     }
-    lines.append("  format (get only: the list's format, as --format takes it)")
+    for fixed in SettingTable.readOnly {
+      lines.append("  \(fixed.key) (get only: \(fixed.summary))")
+    }
     lines.append(
       "formats: "
         + FormatTable.formats.map { spec in

@@ -82,12 +82,13 @@ extension Session {
         message: "no command '\(name)'" + Suggestion.hint(for: name, in: CommandTable.allNames))
     }
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
-    if spec.name == "set" || spec.name == "get" {
+    if case .settings(let access) = spec.completes {
       for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
-      if spec.name == "get" { text += "  get format  (the list's format; chosen by --format)\n" }
+      if access == .read {
+        for fixed in SettingTable.readOnly { text += "  get \(fixed.key)  (\(fixed.help))\n" }
+      }
     }
-    if spec.name == "live" { text += LiveKeys.helpText }
-    return text
+    return text + spec.details
   }
 }
 

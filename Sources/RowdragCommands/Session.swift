@@ -187,14 +187,15 @@ public final class Session {
       }
       try openLive()
     case .state: try out.write(stateLine() + "\n")
-    case .set("format", _):
-      throw CommandError(
-        command: "set",
-        message: "format: the format is chosen when the list is loaded; give --format when "
-          + "starting rowdrag ('get format' shows it)")
-    case .set(let key, let values): try SettingTable.apply(key: key, values: values, to: &engine)
-    case .get("format"): try out.write(format.resolved(by: document).description + "\n")
-    case .get(let key): try out.write(try SettingTable.value(of: key, in: engine) + "\n")
+    case .set(let key, let values):
+      if let fixed = SettingTable.readOnly(key) {
+        throw CommandError(command: "", message: "\(key): \(fixed.refusal)")
+      }
+      try SettingTable.apply(key: key, values: values, to: &engine)
+    case .get(let key):
+      let value =
+        try SettingTable.readOnly(key)?.read(self) ?? SettingTable.value(of: key, in: engine)
+      try out.write(value + "\n")
     case .write(let path, let force): try write(to: path, force: force, notify: effects.notify)
     case .reload: try reload()
     case .quit(let force): return .quit(force: force)

@@ -532,7 +532,7 @@ class Script:
 
     def kind_help(self):
         self.add(self.r.choice(["help", "help set", "help move", "help live", "help nope",
-                                "presets", "help compare"]))
+                                "presets", "help compare", "help get"]))
 
     def kind_file(self):
         if not self.allow_files:
@@ -553,7 +553,7 @@ class Script:
             "set fps 0", "get", "press y=abc", "press x=10", "list 1,2,3", "live",
             "move 1 /x/", "'unterminated", "press /(/", "page", "trace", "compare",
             "set viewport -1", "set autoscroll linear zone=-5", "set rule sideways",
-            "scroll 1 2", "undo 1", "tick 99999999999", "scroll"]))
+            "scroll 1 2", "undo 1", "tick 99999999999", "scroll", "set format csv"]))
 
     def kind_stray(self):
         self.add(self.r.choice(["cancel", "release", "drag +10", "tick 5"]))

@@ -1,4 +1,5 @@
 import RowdragCommands
+import RowdragEngine
 import RowdragFormats
 import RowdragSystem
 
@@ -30,7 +31,7 @@ public enum LiveView {
   {
     let stderr = OutputSink(fd: 2, name: "<stderr>")
     if !options.presets.contains(where: { $0.key == "hold" }) {
-      try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine)
+      try? session.engine.setHold(0.5)
     }
     var recorder: LiveRecorder?
     if let path = options.record {
@@ -81,10 +82,10 @@ public enum LiveView {
   static func openFromShell(_ runner: LineRunner, effects: Effects) throws(CommandError) {
     let session = runner.session
     let hold = session.engine.settings.hold
-    if hold == 0 { try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine) }
+    if hold == 0 { try? session.engine.setHold(0.5) }
     defer {
       if hold == 0, case .idle = session.engine.phase {
-        try? SettingTable.apply(key: "hold", values: ["0"], to: &session.engine)
+        try? session.engine.setHold(0)
       }
     }
     if case .failure(let error) = run(runner, effects: effects, recorder: nil, fromShell: true) {
