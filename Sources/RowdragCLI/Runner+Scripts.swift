@@ -116,7 +116,7 @@ extension Runner {
       }
       let words = names + (options.plot.map { ["plot=" + $0] } ?? [])
       do {
-        try runner.run(.compare(words), named: "--compare", out: stdout, effects: effects)
+        try runner.run(.meta(.compare(words)), named: "--compare", out: stdout, effects: effects)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .commandFailed

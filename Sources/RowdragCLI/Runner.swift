@@ -99,7 +99,7 @@ public struct Runner {
     if let path = options.trace {
       do {
         try session.run(
-          .trace(path), named: "--trace", out: stdout, effects: effects, recorder: .off)
+          .meta(.trace(path)), named: "--trace", out: stdout, effects: effects, recorder: .off)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .usage

@@ -15,14 +15,14 @@ extension CommandRecorder {
   func gesture() throws -> Gesture {
     guard var start, !commands.isEmpty else { throw nothingToCompare }
     var first = commands.startIndex
-    while first < commands.endIndex, case .set(let key, let values) = commands[first] {
+    while first < commands.endIndex, case .meta(.set(let key, let values)) = commands[first] {
       try SettingTable.apply(key: key, values: values, to: &start)
       first += 1
     }
     guard first < commands.endIndex else { throw nothingToCompare }
     let gesture = commands[first...]
     for (index, command) in gesture.enumerated() {
-      if case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) {
+      if case .meta(.set(let key, _)) = command, PresetTable.behaviourKeys.contains(key) {
         throw CommandError(
           command: "",
           message: "command \(index + 1) of the gesture, 'set \(key)', "

@@ -65,7 +65,7 @@ public struct CommandRecorder {
       read = session.readCount
     }
     guard isOn && replays else { return nil }
-    if refusesBehaviourSetsInGesture, case .set(let key, _) = command,
+    if refusesBehaviourSetsInGesture, case .meta(.set(let key, _)) = command,
       isBehaviourSetInGesture(command)
     {
       throw CommandError(command: name, message: Self.behaviourInGesture(key))
@@ -80,7 +80,7 @@ public struct CommandRecorder {
     if let before = pending.start { start = before }
     commands.append(command)
     texts.append(text)
-    if case .set = command {} else { hasGesture = true }
+    if case .meta(.set) = command {} else { hasGesture = true }
     if let limit, commands.count > limit {
       forget()
       isOn = false
@@ -98,7 +98,7 @@ public struct CommandRecorder {
 
   /// Whether `command`, run now, would be a behaviour `set` inside the recorded gesture.
   func isBehaviourSetInGesture(_ command: Command) -> Bool {
-    guard case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) else {
+    guard case .meta(.set(let key, _)) = command, PresetTable.behaviourKeys.contains(key) else {
       return false
     }
     return hasGesture

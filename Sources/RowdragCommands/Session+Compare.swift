@@ -93,7 +93,9 @@ extension Session {
         let before = replay.engine
         var failure: String?
         do {
-          _ = try replay.perform(command, out: discard, effects: simulation, recorder: .off)
+          let context = CommandContext(
+            session: replay, out: discard, effects: simulation, recorder: .off)
+          _ = try command.run(in: context)
         } catch let error as EngineError {
           failure = error.message
         } catch let error as CommandError {

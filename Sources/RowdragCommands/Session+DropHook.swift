@@ -64,3 +64,13 @@ extension Session {
     ]
   }
 }
+
+extension Session {
+  /// `moved 3 → 1` (global row numbers) for the last edit.
+  func notifyMove(_ notify: ((String) -> Void)?) {
+    guard let notify, let edit = engine.lastEdit else { return }
+    let k = engine.lastEditCount
+    guard k > 1 else { return notify("moved \(edit.from + 1) → \(edit.to + 1)") }
+    notify("moved \(edit.from + 1),\(edit.from + k) → \(edit.to + 1),\(edit.to + k)")
+  }
+}

@@ -26,13 +26,13 @@ enum CommandsTarget {
         continue
       }
       switch command {
-      case .write: continue
-      case .trace(let path) where path != "-" && path != "off": continue  // would write a file
-      case .compare(let words)
+      case .file(.write): continue
+      case .meta(.trace(let path)) where path != "-" && path != "off": continue  // a file
+      case .meta(.compare(let words))
       where words.contains(where: { $0.hasPrefix("plot=") || $0.contains("trace:") }):
         continue  // would write a file, or read one (/dev/zero)
-      case .tick(let n) where n > 5_000: continue
-      case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
+      case .gesture(.tick(let n)) where n > 5_000: continue
+      case .gesture(.wait(let s)) where s * session.engine.settings.fps > 5_000: continue
       default: break
       }
       _ = try? session.run(command, named: raw.name, out: out, effects: effects, recorder: .off)

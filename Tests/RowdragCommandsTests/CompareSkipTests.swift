@@ -48,16 +48,18 @@ struct CompareSkipTests {
       var failure: String?
       do {
         switch command {
-        case .tick(let n):
+        case .gesture(.tick(let n)):
           let fps = engine.settings.fps
           try engine.tick(n) { recorder.observe(.frame($0), fps: fps) }
-        case .wait(let s):
+        case .gesture(.wait(let s)):
           let fps = engine.settings.fps
           try engine.wait(s) { recorder.observe(.frame($0), fps: fps) }
         default:
           session.engine = engine
-          _ = try session.perform(
-            command, out: OutputSink(memoryNamed: "o"), effects: .none, recorder: .off)
+          _ = try command.run(
+            in: CommandContext(
+              session: session, out: OutputSink(memoryNamed: "o"), effects: .none,
+              recorder: .off))
           engine = session.engine
         }
       } catch {
