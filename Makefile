@@ -20,7 +20,7 @@ FUZZ_TARGETS = commands json text engine formats live
 FUZZ_TIME ?= 300
 FUZZ_SMOKE_TIME = 8
 
-.PHONY: all build release deps test-deps test coverage coverage-record faults demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test coverage coverage-record demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
 
 all: build
 
@@ -65,14 +65,11 @@ test: test-deps lint
 	$(SWIFT) test --skip-build --disable-xctest $(COVERAGE_FLAGS)
 	python3 Tests/coverage_ratchet.py --check .build/debug $(UNCOVERED)
 	$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME)
-	$(MAKE) --no-print-directory faults
 	LLVM_PROFILE_FILE=/dev/null python3 Tests/interactive/run.py $(DEBUG_BIN)
 
-# A build whose system calls fail on demand (ROWDRAG_FAULT=CALL:N:ERROR, see
-# Sources/RowdragSystem/FaultInjection.swift), for Tests/interactive/fault_tests.py;
-# never installed.
-faults: deps
-	$(SWIFT) build --build-path .build/faults -Xswiftc -DROWDRAG_FAULTS --product rowdrag
+# A debug build's system calls fail on demand (ROWDRAG_FAULT=CALL:N:ERROR, see
+# Sources/RowdragSystem/FaultInjection.swift), for Tests/interactive/fault_tests.py,
+# which `make test` runs on the build it tests: no build of its own.
 
 # Line coverage of the Swift suites by target, and every uncovered line in
 # $(UNCOVERED); `make coverage-record` makes the figures the new floors.
