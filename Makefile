@@ -20,7 +20,7 @@ FUZZ_TARGETS = commands json text engine formats live
 FUZZ_TIME ?= 300
 FUZZ_SMOKE_TIME = 8
 
-.PHONY: all build release deps test-deps test coverage coverage-record demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test coverage coverage-record demo format lint completions fuzz fuzz-build install install-files uninstall deb bench clean
 
 all: build
 
@@ -37,11 +37,14 @@ deps:
 # QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it
 # runs under (Tests/interactive/conformance_*_tests.py); for the meaning suite
 # (Tests/interactive/meaning_tests.py), git to run `git rebase -i` on the todo
-# rowdrag writes and markdown-it-py to read Markdown as CommonMark does.
+# rowdrag writes and markdown-it-py to read Markdown as CommonMark does; for the
+# Debian package (Tests/interactive/deb_tests.py), lintian (about 20 s a run) and
+# dpkg-dev's dpkg-parsechangelog.
 test-deps: deps
 	@missing=""; \
 	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
-	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc; do \
+	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc \
+	         lintian dpkg-dev; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
@@ -133,6 +136,18 @@ install-files:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/rowdrag.1 \
 	  $(DESTDIR)$(BASHDIR)/rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag $(DESTDIR)$(FISHDIR)/rowdrag.fish
+
+# The Debian package, rowdrag_VERSION-REVISION_ARCH.deb in $(DEB_OUT): the static
+# release executable, the man pages and the completions where Debian's bash-completion,
+# zsh and fish look, its copyright file and a changelog made from CHANGELOG.md
+# (packaging/deb/build.sh says how). Install it with `sudo apt install ./rowdrag_….deb`.
+# The test (Tests/interactive/deb_tests.py) runs this very target on the release build:
+# `make test` has already built it for the `make install` test by then, so packaging
+# from it costs only the packaging (about 30 s with lintian); run alone, that suite
+# builds the release first.
+DEB_OUT ?= .
+deb: release
+	bash packaging/deb/build.sh $(RELEASE_BIN) $(DEB_OUT)
 
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)
