@@ -86,8 +86,13 @@ coverage: deps
 coverage-record: coverage
 	python3 Tests/coverage_ratchet.py --record .build/debug $(UNCOVERED)
 
+# Ends by naming the live view on the todo list, where a person drags by hand.
 demo: build
 	@bash examples/demo.sh $(DEBUG_BIN)
+	@echo
+	@echo "== now drag rows yourself (mouse or arrows and Space; ? lists the keys, q quits):"
+	@echo "$(DEBUG_BIN) --live examples/todo.txt"
+	@echo "(rowdrag --live examples/todo.txt once installed: make install)"
 
 # The completion scripts are generated from the option and command tables; a test
 # fails when the checked-in files differ from what the binary prints.
