@@ -4,7 +4,7 @@
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-MANDIR  ?= $(PREFIX)/share/man/man1
+MANDIR  ?= $(PREFIX)/share/man
 BASHDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -130,16 +130,21 @@ install: release
 
 # Copies the files; BIN is the binary to install (the release build by default).
 BIN ?= $(RELEASE_BIN)
+# The manual is three pages: the program (1), its list files (5), its behaviours (7).
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/rowdrag
-	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/rowdrag.1
+	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/man1/rowdrag.1
+	install -m 644 man/rowdrag-formats.5 $(DESTDIR)$(MANDIR)/man5/rowdrag-formats.5
+	install -m 644 man/rowdrag-presets.7 $(DESTDIR)$(MANDIR)/man7/rowdrag-presets.7
 	install -m 644 completions/rowdrag.bash $(DESTDIR)$(BASHDIR)/rowdrag
 	install -m 644 completions/_rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag
 	install -m 644 completions/rowdrag.fish $(DESTDIR)$(FISHDIR)/rowdrag.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/rowdrag.1 \
+	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/man1/rowdrag.1 \
+	  $(DESTDIR)$(MANDIR)/man5/rowdrag-formats.5 $(DESTDIR)$(MANDIR)/man7/rowdrag-presets.7 \
 	  $(DESTDIR)$(BASHDIR)/rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag $(DESTDIR)$(FISHDIR)/rowdrag.fish
 
 # The Debian package, rowdrag_VERSION-REVISION_ARCH.deb in $(DEB_OUT): the static

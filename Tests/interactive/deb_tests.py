@@ -170,7 +170,7 @@ def test_man_pages_render_from_the_package(binary):
         assert re.search(r"^NAME\n +" + re.escape(name) + " ", text, re.M), text[:400]
         assert re.search(r"^SEE ALSO$", text, re.M), page
         rendered = subprocess.run(["mandoc", "-T", "utf8", page], capture_output=True, text=True)
-        assert rendered.returncode == 0 and name in rendered.stdout, (page, rendered.stderr)
+        assert rendered.returncode == 0 and name in re.sub(".\b", "", rendered.stdout), (page, rendered.stderr)
 
 
 def scratch_files():
