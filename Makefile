@@ -152,9 +152,9 @@ uninstall:
 # zsh and fish look, its copyright file and a changelog made from CHANGELOG.md
 # (packaging/deb/build.sh says how). Install it with `sudo apt install ./rowdrag_….deb`.
 # The test (Tests/interactive/deb_tests.py) runs this very target on the release build:
-# `make test` has already built it for the `make install` test by then, so packaging
-# from it costs only the packaging (about 30 s with lintian); run alone, that suite
-# builds the release first.
+# `make test` has already built it for the `make install` test by then, so the suite
+# costs only the packaging (about 40 s, lintian 20 of them); run alone, it builds the
+# release first.
 DEB_OUT ?= .
 deb: release
 	bash packaging/deb/build.sh $(RELEASE_BIN) $(DEB_OUT)
