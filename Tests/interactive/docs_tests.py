@@ -97,6 +97,52 @@ def rendered_page(page="rowdrag.1"):
     return re.sub(".\b", "", rendered)
 
 
+def test_man_pages_cross_references_name_existing_sections(binary):
+    """A reference to a section of another page, as “Writing” in rowdrag-formats(5), names
+    a section or subsection that page has: mandoc checks .Sx only within a page."""
+    titles = {}
+    for page in PAGES:
+        lines = rendered_page(page).splitlines()
+        titles[page.rsplit(".", 1)[0]] = {line.strip() for line in lines if re.match(r"(   )?\S", line)}
+    found = 0
+    for page in PAGES:
+        text = " ".join(rendered_page(page).split())
+        for title, other in re.findall(r"“([^”]+)” in (rowdrag(?:-formats|-presets)?)\(\d\)", text):
+            found += 1
+            assert title in titles[other], (page, title, other)
+    assert found >= 10, found
+
+
+def test_man_pages_keep_the_details_the_split_had_dropped(binary):
+    """Splitting the manual into three pages (issue 46) had dropped these facts from all
+    of them; each stays in the page a reader looks in for it."""
+    kept = {
+        "rowdrag.1": (
+            "SIGINT to its group, then SIGKILL after 2 seconds",  # --on-drop and Ctrl-C
+            "gets SIGTERM, then SIGKILL 2 seconds later",  # --on-drop-timeout
+            "SIGTERM or SIGHUP that ends rowdrag while it runs is passed to its group",
+            "SIGXCPU", "nohup(1) leaves SIGHUP", "SIGTSTP",  # the live view's signals
+            "cut the recording at its last ‘# wrote’ line",
+            "“Writing” in rowdrag-formats(5)", "“Listing” in rowdrag-formats(5)",
+            "“The live view” in rowdrag-presets(7)",
+        ),
+        "rowdrag-formats.5": (
+            "less than two seconds before it was read", "(O_TMPFILE)",
+            "SIGINT, SIGTERM or SIGHUP at any moment leave no temporary file",
+            "fs.protected_symlinks", "‘\\x9b’", "‘\\u202E’", "‘\\xff’",
+            "next multiple of 8 columns", "Below 50 columns",
+        ),
+        "rowdrag-presets.7": (
+            "right after the row now at N+k-1", "‘search hit BOTTOM, continuing at TOP’",
+            "‘ESC [1;2A’", "\"lifted\":null|{\"column\":C",
+        ),
+    }
+    for page, facts in kept.items():
+        text = " ".join(rendered_page(page).split())
+        for fact in facts:
+            assert fact in text, (page, fact)
+
+
 def test_man_pages_render_without_garbled_quotes_or_parentheses(binary):
     """Macro arguments that swallow punctuation show as quotes inside quotes, a space
     before a closing parenthesis, or a dash or possessive inside a quote."""
