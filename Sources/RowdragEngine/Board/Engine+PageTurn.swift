@@ -29,12 +29,13 @@ extension Engine {
   }
 
   /// Which edge zone the finger is in: −1 left, +1 right, 0 none (left tested first;
-  /// a zone counts only when a page lies that way).
-  private func edgeZone(_ paging: Paging) -> Int {
+  /// a zone counts only when a page lies that way). The page positions never decrease
+  /// from column to column, so the first and the last say whether any lies that way.
+  func edgeZone(_ paging: Paging) -> Int {
     let x = board.fingerX
-    let pages = pagePositions
-    if x < paging.edge && pages.contains(where: { $0 < board.x }) { return -1 }
-    if x > settings.board.screen - paging.edge && pages.contains(where: { $0 > board.x }) {
+    guard columnCount > 0 else { return 0 }
+    if x < paging.edge && pagePosition(0) < board.x { return -1 }
+    if x > settings.board.screen - paging.edge && pagePosition(columnCount - 1) > board.x {
       return 1
     }
     return 0

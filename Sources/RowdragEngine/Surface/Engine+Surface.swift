@@ -167,7 +167,8 @@ extension Engine {
   /// known, exactly. Returns whether the rest of the tick is known to change only the
   /// clock.
   /// When the tick reports what it runs and skips (`tickReportingSkips`), each run of
-  /// skipped frames is reported; the board then skips nothing.
+  /// skipped frames is reported; the board then steps through the periods of a board
+  /// turning back and forth, which are no one run.
   mutating func skipKnownFrames(
     after result: FrameResult, _ remaining: inout Int, _ memory: inout FrameMemory,
     report: (TickEvent) -> Void
@@ -175,7 +176,7 @@ extension Engine {
     switch surface {
     case .table: return skipTableFrames(result, &remaining, &memory, report: report)
     case .board:
-      if !memory.reporting { skipBoardFrames(result, &remaining, &memory.board) }
+      skipBoardFrames(result, &remaining, &memory, report: report)
       return false
     }
   }
@@ -186,7 +187,7 @@ extension Engine {
     let frames: Int
     let reporting: Bool
     var table = TableFrameMemory()
-    var board = BoardCycleMemory()
+    var board = BoardFrameMemory()
   }
 
   /// Runs `body` with container `k` active: `offset` is its offset and `offsetRange`
