@@ -84,6 +84,20 @@ extension Engine {
     }
   }
 
+  /// Touches the `count` rows from `position` on as one block at screen y `y` (the
+  /// board: at `(x, y)`, `x` by default the centre of their column), which must lie on
+  /// one of them. Only a board takes an `x`.
+  mutating func pressRange(_ position: Int, count: Int, atScreenX x: Double?, y: Double)
+    throws(EngineError)
+  {
+    switch surface {
+    case .table:
+      guard x == nil else { throw .needsBoard(what: "press A,B x=") }
+      try pressTableRange(position, count: count, atScreenY: y)
+    case .board: try boardPressRange(position, count: count, x: x, y: y)
+    }
+  }
+
   /// Touches whatever row is at screen y `y` (the board: in the page column).
   mutating func pressRow(atScreenY y: Double) throws(EngineError) {
     switch surface {
