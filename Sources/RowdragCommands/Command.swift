@@ -82,6 +82,9 @@ public enum Command: Sendable, Equatable {
   case move(Address, to: MoveTarget)
   /// `press A,B`: lifts the range as one block.
   case pressRange(AddressRange)
+  /// `press A,B y=Y` (the board: `press A,B x=X y=Y`): lifts the range with the finger
+  /// at that screen point, on one of its rows.
+  case pressRangeAt(AddressRange, x: Double?, y: Double)
   /// `move A,B TO`: moves the range as one block.
   case moveRange(AddressRange, to: MoveTarget)
   /// `lock A,B`, `pin A,B`, `unlock A,B`: each row of the range.

@@ -58,13 +58,21 @@ public enum CommandTable {
   /// Every command, in the order `help` lists them.
   public static let commands: [CommandSpec] = [
     CommandSpec(
-      "press", "ADDR | y=Y | x=X y=Y",
+      "press", "ADDR | A,B [x=X] y=Y | y=Y | x=X y=Y",
       "start a long press on a row or a range A,B (scrolls it into view first)",
       completes: .rowLabels
     ) { (args) throws(CommandError) in
-      try args.arity(1...2)
+      try args.arity(1...3)
+      // `press A,B y=Y`: the range held where the pointer is (the live view's press).
+      if let range = try args.range(args[0]), args.count > 1 {
+        guard let point = try args.point(from: 1), let y = point.y else {
+          throw args.fail("press A,B takes y=Y (and x=X on a board): press A,B y=Y")
+        }
+        return .pressRangeAt(range, x: point.x, y: y)
+      }
       if let point = try args.point() {
         guard let y = point.y else { throw args.fail("press x=X needs y=Y too: press x=X y=Y") }
+        try args.arity(1...2)
         return point.x.map { .pressAtPoint(x: $0, y: y) } ?? .pressAt(y: y)
       }
       try args.arity(1...1)

@@ -50,6 +50,9 @@ extension Session {
     case .pressRange(let range):
       let (position, count) = try resolve(range)
       try engine.press(position: position, count: count)
+    case .pressRangeAt(let range, let x, let y):
+      let (position, count) = try resolve(range)
+      try engine.press(position: position, count: count, screenX: x, screenY: y)
     case .lockRange(let range):
       try forEachRow(of: range) { try $0.engine.lock($1) }
     case .pinRange(let range):

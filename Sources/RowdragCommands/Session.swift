@@ -274,7 +274,7 @@ public final class Session {
       let edits = engine.undoCount
       try withDropHook { try $0.move(range, to: target) }
       if engine.undoCount > edits { notifyMove() }
-    case .pressRange, .lockRange, .pinRange, .unlockRange, .listRows:
+    case .pressRange, .pressRangeAt, .lockRange, .pinRange, .unlockRange, .listRows:
       break  // performRange ran it
     }
     return .proceed
