@@ -20,6 +20,7 @@ import board_model_tests  # noqa: E402
 import formats_model_tests  # noqa: E402
 import meaning_tests  # noqa: E402
 import compare_tests  # noqa: E402
+import differential_tests  # noqa: E402
 import pipe_tests  # noqa: E402
 import hook_tests  # noqa: E402
 import fault_tests  # noqa: E402
@@ -34,8 +35,8 @@ def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
                report_tests, conformance_web_tests, conformance_qt_tests, pipe_tests, hook_tests, fault_tests,
-               meaning_tests, repl_tests, live_tests, live_board_tests, shell_tests, docs_tests,
-               deb_tests)
+               meaning_tests, differential_tests, repl_tests, live_tests, live_board_tests, shell_tests,
+               docs_tests, deb_tests)
     chosen = set(sys.argv[2:])
     unknown = chosen - {m.__name__ for m in modules}
     if unknown:
