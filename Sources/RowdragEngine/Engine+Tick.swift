@@ -103,6 +103,17 @@ extension Engine {
     return result
   }
 
+  /// Tells a reporting tick of a steady scroll just skipped, from `before` frames left to
+  /// `remaining`, at `step` points a frame (a table's and a board's column's alike).
+  func reportSteadyRun(
+    _ before: Int, _ remaining: Int, step: Double, _ memory: FrameMemory,
+    report: (TickEvent) -> Void
+  ) {
+    guard memory.reporting else { return }
+    report(
+      .skipped(skippedRun(before - remaining, endingAt: memory.frames - remaining, step: step)))
+  }
+
   /// A run of `count` skipped frames ending now, at frame `index` of the tick, each
   /// changing the offset by `step`.
   func skippedRun(_ count: Int, endingAt index: Int, step: Double = 0) -> SkippedFrames {

@@ -38,12 +38,7 @@ extension Engine {
     if let step = result.scroll, step == memory.board.previousStep {
       let before = remaining
       if skipBoardSteadyScroll(step, &remaining) {
-        if memory.reporting {
-          report(
-            .skipped(
-              skippedRun(
-                before - remaining, endingAt: memory.frames - remaining, step: step.offsetStep)))
-        }
+        reportSteadyRun(before, remaining, step: step.offsetStep, memory, report: report)
         memory.board.previousStep = nil
         return
       }
