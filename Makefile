@@ -4,7 +4,7 @@
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-MANDIR  ?= $(PREFIX)/share/man/man1
+MANDIR  ?= $(PREFIX)/share/man
 BASHDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -20,7 +20,7 @@ FUZZ_TARGETS = commands json text engine formats live
 FUZZ_TIME ?= 300
 FUZZ_SMOKE_TIME = 8
 
-.PHONY: all build release deps test-deps test coverage coverage-record faults demo format lint completions fuzz fuzz-build install install-files uninstall bench clean
+.PHONY: all build release deps test-deps test coverage coverage-record demo format lint completions fuzz fuzz-build install install-files uninstall deb bench clean
 
 all: build
 
@@ -37,11 +37,14 @@ deps:
 # QListView for Debian's python3 (python3-pyqt5) and gcc for the virtual clock it
 # runs under (Tests/interactive/conformance_*_tests.py); for the meaning suite
 # (Tests/interactive/meaning_tests.py), git to run `git rebase -i` on the todo
-# rowdrag writes and markdown-it-py to read Markdown as CommonMark does.
+# rowdrag writes and markdown-it-py to read Markdown as CommonMark does; for the
+# Debian package (Tests/interactive/deb_tests.py), lintian (about 20 s a run) and
+# dpkg-dev's dpkg-parsechangelog.
 test-deps: deps
 	@missing=""; \
 	for p in zsh fish bash-completion mandoc chromium fonts-dejavu-core \
-	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc; do \
+	         libjs-sortable libjs-jquery libjs-jquery-ui python3-pyqt5 gcc \
+	         lintian dpkg-dev; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
@@ -65,14 +68,11 @@ test: test-deps lint
 	$(SWIFT) test --skip-build --disable-xctest $(COVERAGE_FLAGS)
 	python3 Tests/coverage_ratchet.py --check .build/debug $(UNCOVERED)
 	$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME)
-	$(MAKE) --no-print-directory faults
 	LLVM_PROFILE_FILE=/dev/null python3 Tests/interactive/run.py $(DEBUG_BIN)
 
-# A build whose system calls fail on demand (ROWDRAG_FAULT=CALL:N:ERROR, see
-# Sources/RowdragSystem/FaultInjection.swift), for Tests/interactive/fault_tests.py;
-# never installed.
-faults: deps
-	$(SWIFT) build --build-path .build/faults -Xswiftc -DROWDRAG_FAULTS --product rowdrag
+# A debug build's system calls fail on demand (ROWDRAG_FAULT=CALL:N:ERROR, see
+# Sources/RowdragSystem/FaultInjection.swift), for Tests/interactive/fault_tests.py,
+# which `make test` runs on the build it tests: no build of its own.
 
 # Line coverage of the Swift suites by target, and every uncovered line in
 # $(UNCOVERED); `make coverage-record` makes the figures the new floors.
@@ -86,8 +86,13 @@ coverage: deps
 coverage-record: coverage
 	python3 Tests/coverage_ratchet.py --record .build/debug $(UNCOVERED)
 
+# Ends by naming the live view on the todo list, where a person drags by hand.
 demo: build
 	@bash examples/demo.sh $(DEBUG_BIN)
+	@echo
+	@echo "== now drag rows yourself (mouse or arrows and Space; ? lists the keys, q quits):"
+	@echo "$(DEBUG_BIN) --live examples/todo.txt"
+	@echo "(rowdrag --live examples/todo.txt once installed: make install)"
 
 # The completion scripts are generated from the option and command tables; a test
 # fails when the checked-in files differ from what the binary prints.
@@ -125,17 +130,34 @@ install: release
 
 # Copies the files; BIN is the binary to install (the release build by default).
 BIN ?= $(RELEASE_BIN)
+# The manual is three pages: the program (1), its list files (5), its behaviours (7).
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/rowdrag
-	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/rowdrag.1
+	install -m 644 man/rowdrag.1 $(DESTDIR)$(MANDIR)/man1/rowdrag.1
+	install -m 644 man/rowdrag-formats.5 $(DESTDIR)$(MANDIR)/man5/rowdrag-formats.5
+	install -m 644 man/rowdrag-presets.7 $(DESTDIR)$(MANDIR)/man7/rowdrag-presets.7
 	install -m 644 completions/rowdrag.bash $(DESTDIR)$(BASHDIR)/rowdrag
 	install -m 644 completions/_rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag
 	install -m 644 completions/rowdrag.fish $(DESTDIR)$(FISHDIR)/rowdrag.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/rowdrag.1 \
+	rm -f $(DESTDIR)$(BINDIR)/rowdrag $(DESTDIR)$(MANDIR)/man1/rowdrag.1 \
+	  $(DESTDIR)$(MANDIR)/man5/rowdrag-formats.5 $(DESTDIR)$(MANDIR)/man7/rowdrag-presets.7 \
 	  $(DESTDIR)$(BASHDIR)/rowdrag $(DESTDIR)$(ZSHDIR)/_rowdrag $(DESTDIR)$(FISHDIR)/rowdrag.fish
+
+# The Debian package, rowdrag_VERSION-REVISION_ARCH.deb in $(DEB_OUT): the static
+# release executable, the man pages and the completions where Debian's bash-completion,
+# zsh and fish look, its copyright file and a changelog made from CHANGELOG.md
+# (packaging/deb/build.sh says how). Install it with `sudo apt install ./rowdrag_….deb`.
+# The test (Tests/interactive/deb_tests.py) runs this very target on the release build:
+# `make test` has already built it for the `make install` test by then, so the suite
+# costs only the packaging (about 40 s, lintian 20 of them); run alone, it builds the
+# release first.
+DEB_OUT ?= .
+deb: release
+	bash packaging/deb/build.sh $(RELEASE_BIN) $(DEB_OUT)
 
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)

@@ -39,17 +39,65 @@ FAST static inline __m256i refused(const unsigned char *p, int64_t at, __m256i s
   }
 }
 
+typedef unsigned __int128 u128;
+
+/// The 80 bits of `test` on the bytes `p + c` … `p + c + 79` (`test` maps 32 bytes, or
+/// the low 16 of them, to all-ones bytes where it holds).
+#define BITS80(test)                                                                      \
+  ((u128)(uint16_t)_mm256_movemask_epi8(test(_mm256_castsi128_si256(                      \
+     _mm_loadu_si128((const __m128i *)(p + c + 64)))))                                    \
+     << 64 |                                                                              \
+   mask64(test(_mm256_loadu_si256((const __m256i *)(p + c))),                             \
+          test(_mm256_loadu_si256((const __m256i *)(p + c + 32)))))
+
+FAST static inline __m256i is_digit(__m256i v) {
+  return at_most(_mm256_sub_epi8(v, _mm256_set1_epi8('0')), 9);
+}
+FAST static inline __m256i is_delimiter(__m256i v) {
+  return _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')),
+                         _mm256_cmpeq_epi8(v, _mm256_set1_epi8(')')));
+}
+FAST static inline __m256i is_space(__m256i v) {
+  return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' '));
+}
+FAST static inline __m256i is_above_space(__m256i v) {
+  return _mm256_xor_si256(at_most(v, ' '), _mm256_set1_epi8(-1));
+}
+
+/// Whether a line that starts in the 64 bytes at `p + c` (`starts`) is no `N. text` or
+/// `N) text` item (`MarkdownOrderedItemRule`): one to nine digits, the delimiter, one
+/// space and a byte above a space. A marker may run 11 bytes past the step, so the
+/// masks are 80 bits: adding a start to the digit mask carries to the byte after its
+/// digits (the marker's delimiter, within nine bytes of the start).
+FAST static inline int ordered_refused(const unsigned char *p, int64_t c, uint64_t starts) {
+  u128 digits = BITS80(is_digit);
+  if (starts & ~(uint64_t)digits) return 1;
+  u128 s = starts;
+  u128 after = (s + digits) & ~digits;
+  u128 near = s << 1 | s << 2 | s << 3 | s << 4 | s << 5 | s << 6 | s << 7 | s << 8 | s << 9;
+  if (after & ~near) return 1;
+  if (after & ~BITS80(is_delimiter)) return 1;
+  if ((after << 1) & ~BITS80(is_space)) return 1;
+  return ((after << 2) & ~BITS80(is_above_space)) != 0;
+}
+
 FAST static inline int64_t lines(const unsigned char *p, int64_t c, int64_t limit, int rule,
                                  int64_t *newlines) {
   const __m256i newline = _mm256_set1_epi8('\n');
-  int64_t lookahead = rule == ROWDRAG_RULE_MARKDOWN_ITEM ? 2 : 0;
+  int64_t lookahead = rule == ROWDRAG_RULE_MARKDOWN_ITEM      ? 2
+                      : rule == ROWDRAG_RULE_MARKDOWN_ORDERED ? 16
+                                                              : 0;
   int64_t count = 0;
   while (c + 64 + lookahead <= limit) {
     __m256i s0 = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + c - 1)), newline);
     __m256i s1 =
       _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + c + 31)), newline);
-    __m256i bad = _mm256_or_si256(refused(p, c, s0, rule), refused(p, c + 32, s1, rule));
-    if (!_mm256_testz_si256(bad, bad)) break;
+    if (rule == ROWDRAG_RULE_MARKDOWN_ORDERED) {
+      if (ordered_refused(p, c, mask64(s0, s1))) break;
+    } else {
+      __m256i bad = _mm256_or_si256(refused(p, c, s0, rule), refused(p, c + 32, s1, rule));
+      if (!_mm256_testz_si256(bad, bad)) break;
+    }
     __m256i n0 = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + c)), newline);
     __m256i n1 = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + c + 32)), newline);
     count += _mm_popcnt_u64((uint64_t)(uint32_t)_mm256_movemask_epi8(n1) << 32 |
@@ -66,6 +114,8 @@ FAST int64_t rowdrag_plain_lines_avx2(const unsigned char *p, int64_t start, int
   switch (rule) {
   case ROWDRAG_RULE_TODO: return lines(p, start, limit, ROWDRAG_RULE_TODO, newlines);
   case ROWDRAG_RULE_DELIMITED: return lines(p, start, limit, ROWDRAG_RULE_DELIMITED, newlines);
+  case ROWDRAG_RULE_MARKDOWN_ORDERED:
+    return lines(p, start, limit, ROWDRAG_RULE_MARKDOWN_ORDERED, newlines);
   default: return lines(p, start, limit, ROWDRAG_RULE_MARKDOWN_ITEM, newlines);
   }
 }

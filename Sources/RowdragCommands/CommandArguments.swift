@@ -88,13 +88,13 @@ public struct CommandArguments: Sendable {
     return NumberText.parseWhole(String(row)).map { .sectionRow(s, $0) }
   }
 
-  /// `x=X`, `y=Y`, or both in either order, each once; nil when the first argument is
-  /// neither. Anything else alongside is an error.
-  func point() throws(CommandError) -> (x: Double?, y: Double?)? {
+  /// `x=X`, `y=Y`, or both in either order, each once, among the arguments from `first`
+  /// on; nil when there is neither. Anything else alongside is an error.
+  func point(from first: Int = 0) throws(CommandError) -> (x: Double?, y: Double?)? {
     var x: Double?
     var y: Double?
     var others: [Token] = []
-    for token in tokens {
+    for token in tokens[first...] {
       if let value = try keyed("x", token) {
         guard x == nil else { throw fail("x= is given twice; usage: \(usage)") }
         x = value

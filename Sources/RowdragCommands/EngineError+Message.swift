@@ -31,6 +31,9 @@ extension EngineError {
       "y=\(NumberText.short(y)) is outside the viewport; use 0 <= y < \(NumberText.short(viewport))"
     case .noRowAt(let y):
       "no row at y=\(NumberText.short(y)) (a header, a footer or empty space); press a row"
+    case .pointNotOnRange(let x, let y, let first, let last):
+      "\(x.map { "x=\(NumberText.short($0)) " } ?? "")y=\(NumberText.short(y)) is not on rows "
+        + "\(first) to \(last); press the range where one of its rows shows"
     case .crossesPinned(let row, let pinned):
       "row \(row) would cross pinned row \(pinned); pinned rows cannot be passed"
     case .rangeAcrossSections(let first, let last):

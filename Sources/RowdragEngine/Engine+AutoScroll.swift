@@ -103,7 +103,8 @@ extension Engine {
   /// row is lifted: what a comparison charts the speed against.
   public var measuredEdgeDistance: Double? {
     guard case .lifted(let lift) = phase else { return nil }
-    let m = measure(lift, center: lift.center, offset: offset)
+    // The lifted row's own container (on a board its column, not the table's).
+    let m = measure(lift, center: lift.center, offset: verticalOffset)
     return Swift.min(m.pointTop - m.top, m.bottom - m.pointBottom)
   }
 

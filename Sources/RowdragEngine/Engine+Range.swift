@@ -16,6 +16,21 @@ extension Engine {
     pressRange(position, count: count)
   }
 
+  /// Presses the `count` rows from `position` on as one block where one of them shows,
+  /// at screen y `y` (on a board at the screen point `(x, y)`; `x` defaults to the
+  /// centre of their column), with the finger there: the live view's press on a
+  /// selection, which puts the finger at the pointer (SPEC §2.1 and §10, turn 4) and
+  /// not at the block's centre, off screen when the block is taller than the viewport.
+  /// Nothing scrolls, as for `press y=Y`; the grab offset keeps the block where it is.
+  public mutating func press(position: Int, count: Int, screenX x: Double? = nil, screenY y: Double)
+    throws(EngineError)
+  {
+    try requireIdle()
+    try checkRange(position, count: count)
+    try checkLiftable(position, count: count)
+    try pressRange(position, count: count, atScreenX: x, y: y)
+  }
+
   /// Throws unless `count ≥ 1` rows from `position` on exist and share a section.
   public func checkRange(_ position: Int, count: Int) throws(EngineError) {
     try checkPosition(position)
@@ -61,6 +76,18 @@ extension Engine {
     let center =
       layout.top(of: position, section: section) + layout.height(at: position, count: count) / 2
     begin(position: position, section: section, finger: center - offset, count: count)
+  }
+
+  /// Touches the range at screen y `y`, which must lie on one of its rows.
+  mutating func pressTableRange(_ position: Int, count: Int, atScreenY y: Double)
+    throws(EngineError)
+  {
+    guard y >= 0, y < settings.viewport else {
+      throw .outsideViewport(y: y, viewport: settings.viewport)
+    }
+    guard let row = layout.row(atContentY: offset + y), row >= position, row < position + count
+    else { throw .pointNotOnRange(x: nil, y: y, first: position + 1, last: position + count) }
+    begin(position: position, section: layout.section(of: position), finger: y, count: count)
   }
 
   /// `move` of a block: the `count` rows from `position` end with their first at global

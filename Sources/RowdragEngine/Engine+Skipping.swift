@@ -52,34 +52,52 @@ extension Engine {
   /// computed directly.
   /// - Complexity: O(log frames).
   mutating func skipSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
-    guard remaining > 16, case .lifted(var lift) = phase else { return false }
-    let low = steadyFrames(step, lift: lift, remaining: remaining)
-    guard low > 0 else { return false }
-    offset += Double(low) * step.offsetStep
-    lift.center += Double(low) * step.centerStep
-    // `rows=cached`: each of those frames scrolled, so each measured the rows.
-    if measuredOffset != nil { measuredOffset = offset }
-    phase = .lifted(lift)
-    time = RepeatedSum.adding(settings.dt, times: low, to: time)
-    remaining -= low
-    framesSkipped += low
-    return true
-  }
-
-  /// How many of the next `remaining` frames `skipSteadyScroll` may skip (see there);
-  /// 0 when none. Not mutating, so that its helpers read the engine in place: a copy of
-  /// the engine costs about a thousand instructions.
-  private func steadyFrames(_ step: ScrollStep, lift: Lift, remaining: Int) -> Int {
-    guard framesAreStationary,
-      settings.autoscroll.law.function.isMonotoneInScreenPosition, step.offsetStep != 0,
-      offset.isNormal, lift.center.isNormal
-    else { return 0 }
+    guard remaining > 16, case .lifted(let lift) = phase, mayScrollSteadily(step, lift: lift)
+    else { return false }
     let geometry = TableGeometry(
       layout: layout, lifted: Slot(position: lift.position, section: lift.section),
       count: lift.count)
     guard let zone = settings.rule.function.quietZone(reorderInput(lift), in: geometry) else {
-      return 0
+      return false
     }
+    let low = steadyFrames(step, lift: lift, zone: zone, remaining: remaining)
+    guard low > 0 else { return false }
+    scrollSteadily(step, frames: low)
+    skipClock(low, &remaining)
+    return true
+  }
+
+  /// Moves the active container's offset and the snapshot `frames` steady steps on, as
+  /// the frames `steadyFrames` allows would have moved them.
+  mutating func scrollSteadily(_ step: ScrollStep, frames: Int) {
+    guard case .lifted(var lift) = phase else { return }
+    offset += Double(frames) * step.offsetStep
+    lift.center += Double(frames) * step.centerStep
+    // `rows=cached`: each of those frames scrolled, so each measured the rows.
+    if measuredOffset != nil { measuredOffset = offset }
+    phase = .lifted(lift)
+  }
+
+  /// Advances the clock by `frames` skipped frames, counting them off `remaining`.
+  mutating func skipClock(_ frames: Int, _ remaining: inout Int) {
+    time = RepeatedSum.adding(settings.dt, times: frames, to: time)
+    remaining -= frames
+    framesSkipped += frames
+  }
+
+  /// Whether a steady scroll by `step` of the active container may be skipped at all
+  /// (see `skipSteadyScroll`): asked before the rule's quiet zone, which costs more.
+  func mayScrollSteadily(_ step: ScrollStep, lift: Lift) -> Bool {
+    framesAreStationary && settings.autoscroll.law.function.isMonotoneInScreenPosition
+      && step.offsetStep != 0 && offset.isNormal && lift.center.isNormal
+  }
+
+  /// How many of the next `remaining` frames `skipSteadyScroll` may skip (see there),
+  /// with the rule quiet in `zone` (the surface asks its geometry); 0 when none. Reads
+  /// the active container. Not mutating, so that its helpers read the engine in place: a
+  /// copy of the engine costs about a thousand instructions.
+  func steadyFrames(_ step: ScrollStep, lift: Lift, zone: QuietZone, remaining: Int) -> Int {
+    guard mayScrollSteadily(step, lift: lift) else { return 0 }
     let (o0, c0, rO, rC) = (offset, lift.center, step.offsetStep, step.centerStep)
     // The center's own rounding must have settled too: an exact tie right after the
     // center changed binade can round the other way once more.

@@ -16,8 +16,8 @@ extension Engine {
   /// `under` rule's oscillation), the rest is known: only `t` advances, after one more
   /// frame if the parity needs it. A hold is skipped to the frame that lifts, and the
   /// surface skips what it knows (`skipKnownFrames`): the table a steady scroll
-  /// (`skipSteadyScroll`) to the frame where something may change, the board a dwell,
-  /// a turn or a cycle of turns (`skipBoardFrames`). All
+  /// (`skipSteadyScroll`) to the frame where something may change, the board a steady
+  /// scroll of a column, a dwell, a turn or a cycle of turns (`skipBoardFrames`). All
   /// use `RepeatedSum`'s reasoning, so every number is exactly the frame-by-frame one.
   ///
   /// `isInterrupted` is asked every 65,536 frames; when it says yes, the tick stops
@@ -33,7 +33,8 @@ extension Engine {
   /// bit for bit, with each frame it runs reported as `.frame` and each run of frames
   /// it skips as `.skipped`: how a comparison replays a long gesture at the cost of
   /// `tick`, while its recorder still sees what every frame did. In board mode the
-  /// periods and page turns `tick` skips are run frame by frame here.
+  /// periods of a board turning back and forth, which `tick` skips, are run frame by
+  /// frame here (a period is no one run of equal steps).
   /// - Complexity: as `tick(frames)`, plus one report per frame run.
   public mutating func tickReportingSkips(
     _ frames: Int, isInterrupted: () -> Bool = { false }, report: (TickEvent) -> Void
@@ -100,6 +101,17 @@ extension Engine {
           delta: verticalOffset - before, amount: result.amount, fired: result.fired,
           measuredDistance: measuredEdgeDistance)))
     return result
+  }
+
+  /// Tells a reporting tick of a steady scroll just skipped, from `before` frames left to
+  /// `remaining`, at `step` points a frame (a table's and a board's column's alike).
+  func reportSteadyRun(
+    _ before: Int, _ remaining: Int, step: Double, _ memory: FrameMemory,
+    report: (TickEvent) -> Void
+  ) {
+    guard memory.reporting else { return }
+    report(
+      .skipped(skippedRun(before - remaining, endingAt: memory.frames - remaining, step: step)))
   }
 
   /// A run of `count` skipped frames ending now, at frame `index` of the tick, each

@@ -27,6 +27,9 @@ public enum EngineError: Error, Sendable, Equatable {
   case outsideViewport(y: Double, viewport: Double)
   /// No row lies at screen y `y` (a header, a footer or empty space).
   case noRowAt(y: Double)
+  /// A range pressed at a screen point (`press A,B y=Y`, the board's `x=X y=Y`) that
+  /// is not on any of its rows `first` to `last`.
+  case pointNotOnRange(x: Double?, y: Double, first: Int, last: Int)
   /// Moving row `row` would pass pinned row `pinned`.
   case crossesPinned(row: Int, pinned: Int)
   /// A range from row `first` to row `last` spans more than one section.

@@ -92,12 +92,13 @@ extension MarkdownFormat {
       leaf = .none
     }
 
-    /// The state after a line `- text` from column 0 whose text opens nothing but a
-    /// paragraph (`Reader.startsPlainItem`).
+    /// The state after a line `- text` or `N. text` from column 0 whose text, at
+    /// `content`, opens nothing but a paragraph (`Reader.startsPlainItem`,
+    /// `Reader.orderedContent`).
     @inline(__always)
-    mutating func openPlainItem() {
+    mutating func openPlainItem(content: Int) {
       depth = 0
-      push(.item(content: 2, empty: false))
+      push(.item(content: content, empty: false))
       leaf = .paragraph
     }
 

@@ -1,3 +1,5 @@
+import CByteMasks
+
 /// The writer's side of a renumbering pass: rows that moved in a list of one-line rows
 /// are streamed, not looked up one by one.
 ///
@@ -89,7 +91,31 @@ extension NumberingPass {
     var slotStart = slots > 0 ? blocks[firstSlot].start : 0
     // The last row renumbered from its slot's digits, told to `last` when needed.
     var lastDigits: (position: Int, digits: Range<Int>)?
-    for i in 0..<ids.count {
+    let lags = Self.lags(rows: ids, firstSlot: firstSlot, slots: slots)
+    // Rows to go before the kernel is tried again after it wrote none.
+    var wait = 0
+    var i = 0
+    while i < ids.count {
+      defer { i += 1 }
+      if i < slots, let lags, wait == 0 {
+        var state = rowdrag_patch_state()
+        let done = try out.fill(to: &writer) { memory, room in
+          let rows = rowdrag_patched_lines_avx2(
+            buf.baseAddress, Int64(buf.count), Int64(Swift.min(rowStart, slotStart)),
+            Int64(lags.row), Int64(lags.slot), Int64(slots - i), memory, Int64(room), &state)
+          return (Int(rows), rows > 0 ? Int(state.written) : 0)
+        }
+        if done > 0 {
+          rowStart = Int(state.row)
+          slotStart = Int(state.slot)
+          let digits = Int(state.last_slot)..<Int(state.last_slot + state.last_width)
+          lastDigits = (position + i + done - 1, digits)
+          i += done - 1
+          continue
+        }
+        wait = 16
+      }
+      wait = Swift.max(0, wait - 1)
       let row = lines.line(ids.lowerBound + i, from: rowStart)
       rowStart = row.end
       var slot: LineRing.Line?
@@ -137,6 +163,20 @@ extension NumberingPass {
     }
     if let known = lastDigits { last = (known.position, Self.value(buf, known.digits)) }
     try out.flush(to: &writer)
+  }
+
+  /// How far apart the rows' and slots' lines are when both are lines of one stretch
+  /// of the input a few lines apart (the row of line L is the slot of line L + `row`…),
+  /// as `rowdrag_patched_lines_avx2` reads them; nil where it may not, or the processor
+  /// lacks AVX2.
+  static func lags(rows: Range<Int>, firstSlot: Int, slots: Int) -> (row: Int, slot: Int)? {
+    guard slots > 0, rowdrag_avx2_dispatched() != 0 else { return nil }
+    let d = rows.lowerBound - firstSlot
+    // The stretch from the first slot (or row) to the last is one when the rows (or
+    // slots) cover the lines between the first slot and the first row.
+    if d > 0 && d < 64 && d <= slots { return (d, 0) }
+    if d < 0 && -d < 64 && -d <= rows.count { return (0, -d) }
+    return nil
   }
 
   /// The value of `digits`.
@@ -203,7 +243,9 @@ struct StreamBuffer {
   /// Rows longer than this are copied at once rather than left in the run.
   static let longestPatched = 1 << 12
   private let buf: UnsafeBufferPointer<UInt8>
-  private let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: StreamBuffer.size)
+  /// Twice the sink's chunk: `fill` writes once `size` bytes are gathered, so that they
+  /// go out at once rather than through the sink's own buffer.
+  private let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * StreamBuffer.size)
   private var used = 0
   /// Input bytes to copy, and where digits from elsewhere go over them (`at` an input
   /// offset in the run).
@@ -224,6 +266,21 @@ struct StreamBuffer {
     }
     if let patch { patches.append((range.lowerBound, patch)) }
     run = run.lowerBound..<range.upperBound
+  }
+
+  /// Lets `body` write into the free room after the run, which it is given as a
+  /// pointer and a count, with 32 bytes more that it may overwrite; it returns a result
+  /// and how many bytes it wrote. Returns the result.
+  mutating func fill(
+    to writer: inout TerminatedWriter,
+    _ body: (UnsafeMutablePointer<UInt8>, Int) -> (result: Int, written: Int)
+  ) throws -> Int {
+    try copyRun(to: &writer)
+    if used >= StreamBuffer.size { try write(to: &writer) }
+    guard let base = memory.baseAddress else { return 0 }
+    let (result, written) = body(base + used, memory.count - used - 32)
+    used += written
+    return result
   }
 
   /// Appends bytes made for the output.

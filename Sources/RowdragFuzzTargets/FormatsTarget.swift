@@ -65,34 +65,40 @@ enum FormatsTarget {
     precondition(markStaysFirst(across, input))
   }
 
-  /// After every section's rows are reversed, a section whose rows were all ordered
-  /// items numbered n, n+1, … is still labelled n, n+1, … (FORMATS.md §3.3).
+  /// After every section's rows are reversed, a section whose rows were all items of
+  /// one ordered list numbered n, n+1, … is still labelled n, n+1, … (FORMATS.md §3.3).
+  /// Items with another delimiter (`1.` then `2)`) are lists of their own in CommonMark,
+  /// each keeping its own start, so such a section is not checked.
   static func keepsCounting(_ loaded: Document, _ counts: [Int]) {
     var document = loaded
     let starts = Sections.starts(counts)
-    let before = (0..<counts.reduce(0, +)).map { number(document.labelBytes(ofRow: $0)) }
+    let before = (0..<counts.reduce(0, +)).map { marker(document.labelBytes(ofRow: $0)) }
     document.arrange(Sections.reversed(counts), sectionStarts: starts)
     for (start, count) in zip(starts, counts) where count > 1 {
-      let numbers = before[start..<(start + count)]
-      guard let n = numbers.first ?? nil,
-        numbers.enumerated().allSatisfy({ $0.element == n + $0.offset })
+      let markers = before[start..<(start + count)]
+      guard let first = markers.first ?? nil,
+        markers.enumerated().allSatisfy({
+          $0.element?.value == first.value + $0.offset
+            && $0.element?.delimiter == first.delimiter
+        })
       else { continue }
       for id in start..<(start + count) {
         // The row at position `start + k` is identity `start + count - 1 - k`.
         let k = start + count - 1 - id
-        precondition(number(document.labelBytes(ofRow: id)) == n + k)
+        precondition(marker(document.labelBytes(ofRow: id))?.value == first.value + k)
       }
     }
   }
 
-  /// The number of an ordered list item's marker at the start of `label`, else nil.
-  static func number(_ label: [UInt8]) -> Int? {
+  /// The number and delimiter of an ordered list item's marker at the start of
+  /// `label`, else nil.
+  static func marker(_ label: [UInt8]) -> (value: Int, delimiter: UInt8)? {
     let text = label.drop { $0 == 32 || $0 == 9 }
     let digits = text.prefix { $0 >= 48 && $0 <= 57 }
-    guard (1...9).contains(digits.count), digits.count < text.count,
-      text[text.startIndex + digits.count] == 46 || text[text.startIndex + digits.count] == 41
-    else { return nil }
-    return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    guard (1...9).contains(digits.count), digits.count < text.count else { return nil }
+    let delimiter = text[text.startIndex + digits.count]
+    guard delimiter == 46 || delimiter == 41 else { return nil }
+    return (digits.reduce(0) { $0 * 10 + Int($1 - 48) }, delimiter)
   }
 
   /// Whether a byte-order mark that starts `input` starts `output` too, as trivia that

@@ -1,12 +1,12 @@
 import Glibc
 import Synchronization
 
-/// Failures injected at the system seam, in test builds only (`-D ROWDRAG_FAULTS`,
-/// `make faults`): `ROWDRAG_FAULT=CALL:N:ERROR` makes the `N`-th call of `CALL` fail
+/// Failures injected at the system seam, in debug builds only (those `make test`
+/// tests; `-D ROWDRAG_FAULTS` adds them to any other): `ROWDRAG_FAULT=CALL:N:ERROR` makes the `N`-th call of `CALL` fail
 /// with `ERROR` (`EIO`, `ENOSPC`, `EINTR`, `EAGAIN`, `ENOMEM`, or `short`: a read or
 /// write that moves half the bytes asked for), as SQLite's I/O-error tests do; when
 /// it fires, the file `ROWDRAG_FAULT_REPORT` names is created, so the driver knows
-/// that the `N`-th call was reached. Every other build compiles `injected` to nothing.
+/// that the `N`-th call was reached. A release build compiles `injected` to nothing.
 public enum FaultInjection {
   /// The calls a failure can be injected into.
   public enum Call: String, CaseIterable, Sendable {
@@ -25,14 +25,14 @@ public enum FaultInjection {
   /// The failure for this call, if this is the one chosen; counts the call.
   @inline(__always)
   static func injected(_ call: Call) -> Failure? {
-    #if ROWDRAG_FAULTS
+    #if DEBUG || ROWDRAG_FAULTS
       return plan.take(call)
     #else
       return nil
     #endif
   }
 
-  #if ROWDRAG_FAULTS
+  #if DEBUG || ROWDRAG_FAULTS
     /// The one failure a run injects, read from the environment once.
     struct Plan: Sendable {
       var call: Call?

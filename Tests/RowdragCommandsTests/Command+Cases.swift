@@ -7,6 +7,9 @@ extension Command {
   static func pressAt(y: Double) -> Command { .gesture(.pressAt(y: y)) }
   static func pressAtPoint(x: Double, y: Double) -> Command { .gesture(.pressAtPoint(x: x, y: y)) }
   static func pressRange(_ r: AddressRange) -> Command { .gesture(.pressRange(r)) }
+  static func pressRangeAt(_ r: AddressRange, x: Double?, y: Double) -> Command {
+    .gesture(.pressRangeAt(r, x: x, y: y))
+  }
   static func dragToPoint(x: Double, y: Double?) -> Command { .gesture(.dragToPoint(x: x, y: y)) }
   static func dragByPair(_ dx: Double, _ dy: Double) -> Command { .gesture(.dragByPair(dx, dy)) }
   static func dragTo(y: Double) -> Command { .gesture(.dragTo(y: y)) }

@@ -4,8 +4,10 @@ import RowdragCommands
 import RowdragEngine
 import Testing
 
-/// The man page is written by hand and the completions are generated; these tests hold
-/// both to the command, option and setting tables the program itself uses.
+/// The man pages are written by hand and the completions are generated; these tests hold
+/// both to the command, option and setting tables the program itself uses. rowdrag(1)
+/// has the commands, options and settings; rowdrag-presets(7) the profiles, presets and
+/// rules.
 @Suite("documentation agrees with the tables")
 struct DocumentationTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -49,9 +51,10 @@ struct DocumentationTests {
     #expect(try manOptions() == Set(OptionTable.options.map(\.long)))
   }
 
-  /// The text of subsection `.Ss title`, up to the next subsection or section.
+  /// The text of subsection `.Ss title` of rowdrag-presets(7), up to the next subsection
+  /// or section.
   func manSubsection(_ title: String) throws -> String {
-    let page = try read("man/rowdrag.1")
+    let page = try read("man/rowdrag-presets.7")
     return page.components(separatedBy: ".Ss \(title)\n")[1].components(separatedBy: "\n.S")[0]
   }
 
@@ -66,7 +69,7 @@ struct DocumentationTests {
     }
   }
 
-  @Test("the man page lists every auto-scroll profile with its defaults, in registry order")
+  @Test("rowdrag-presets(7) lists every auto-scroll profile with its defaults, in registry order")
   func manPageProfiles() throws {
     let registry = AutoScrollRegistry.kinds.map { kind in
       ([kind.name] + kind.parameters.map { "\($0.name)=\(LengthText.format($0.defaultValue))" })
@@ -75,12 +78,12 @@ struct DocumentationTests {
     #expect(try manEntries("Auto-scroll profiles") == registry)
   }
 
-  @Test("the man page lists every preset, in the catalogue's order")
+  @Test("rowdrag-presets(7) lists every preset, in the catalogue's order")
   func manPagePresets() throws {
     #expect(try manEntries("Presets") == PresetTable.names)
   }
 
-  @Test("the man page lists every reorder rule, in registry order")
+  @Test("rowdrag-presets(7) lists every reorder rule, in registry order")
   func manPageRules() throws {
     #expect(try manEntries("Reorder rules") == ReorderRuleRegistry.kinds.map(\.name))
   }

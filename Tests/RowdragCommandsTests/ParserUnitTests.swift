@@ -116,7 +116,9 @@ struct ParserUnitTests {
     }
     #expect(
       message("prss 2") == "prss: unknown command; did you mean 'press'? ('help' lists commands)")
-    #expect(message("press") == "press: missing argument; usage: press ADDR | y=Y | x=X y=Y")
+    #expect(
+      message("press")
+        == "press: missing argument; usage: press ADDR | A,B [x=X] y=Y | y=Y | x=X y=Y")
     #expect(message("undo 1") == "undo: unexpected argument '1'; usage: undo")
     #expect(
       message("tick -1")

@@ -124,6 +124,29 @@ let rangeCases: [CommandCase] = [
       + "\n"
       + #"{"t":0.033,"phase":"idle","offset":0,"delta":0,"amount":0,"fired":0,"finger":null,"center":null,"row":null}"#
       + "\n"),
+  // press A,B y=Y (issue 45, item 2): the finger where the pointer pressed, on one of the
+  // block's rows; the grab keeps the block in place (centre 110), nothing scrolls. A
+  // point off the block, or an x off a board, is refused.
+  CommandCase(
+    "press 2,4 y=60; state; drag y=70; state", on: sevenRows, options: ["-n"],
+    out:
+      #"{"t":0,"offset":0,"content":308,"viewport":600,"phase":"lifted","rows":7,"lifted":{"row":2,"from":2,"finger":60,"center":110,"count":3},"dirty":false}"#
+      + "\n"
+      + #"{"t":0,"offset":0,"content":308,"viewport":600,"phase":"lifted","rows":7,"lifted":{"row":2,"from":2,"finger":70,"center":120,"count":3},"dirty":false}"#
+      + "\n"),
+  CommandCase(
+    "press 2,4 y=200", on: sevenRows, out: "",
+    err:
+      "rowdrag: -e #1:1: press: y=200 is not on rows 2 to 4; press the range where one of its rows shows\n",
+    status: 1),
+  CommandCase(
+    "press 2,4 x=10 y=60", on: sevenRows, out: "",
+    err: "rowdrag: -e #1:1: press: press A,B x= needs board mode (--board or set board on)\n",
+    status: 1),
+  CommandCase(
+    "press 2,4 10", on: sevenRows, out: "",
+    err: "rowdrag: -e #1:1: press: press A,B takes y=Y (and x=X on a board): press A,B y=Y\n",
+    status: 1),
   // list: every lifted row marked; list A,B only those rows, with global numbers.
   CommandCase(
     "press 2,3; list 1,4", on: sevenRows, options: ["-n"],
@@ -270,6 +293,13 @@ struct RangeCommandTests {
     #expect(try parse("list 3") == .listRows(AddressRange(first: .number(3), last: .number(3))))
     #expect(try parse("list") == .list)
     #expect(try parse("press 3") == .press(.number(3)))
+    #expect(
+      try parse("press 2,4 y=60")
+        == .pressRangeAt(AddressRange(first: .number(2), last: .number(4)), x: nil, y: 60))
+    #expect(
+      try parse("press 1:2,1:3 y=5 x=30")
+        == .pressRangeAt(
+          AddressRange(first: .sectionRow(1, 2), last: .sectionRow(1, 3)), x: 30, y: 5))
     // A word with a comma elsewhere keeps its text.
     #expect(
       try parse("set autoscroll linear zone=100,max=1200")

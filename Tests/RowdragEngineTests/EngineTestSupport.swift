@@ -96,7 +96,8 @@ extension Engine {
           max(settings.insetTop, min(lift.finger + g, settings.viewport - settings.insetBottom)),
         ]
       }
-      if candidates.allSatisfy({ abs(lift.center - (offset + $0)) > 1e-6 }) {
+      // (On a board the lifted row's column scrolls it: `verticalOffset`.)
+      if candidates.allSatisfy({ abs(lift.center - (verticalOffset + $0)) > 1e-6 }) {
         return "snapshot center is not o + finger + grab"
       }
     case .holding(let touch):

@@ -8,7 +8,8 @@ import Testing
 /// (`NewlineScanner.plainLines`, `BlockList.Builder.items`) decides exactly as reading
 /// every line: 600 random files per format of long stretches of the lines each format
 /// counts, broken by every kind of line it must read (comments, blank and CR lines,
-/// indented lines, quotes, multi-line records, fences, headings, mistakes), read both
+/// indented lines, quotes, multi-line records, fences, headings, mistakes; Markdown both
+/// `- text` and `N. text` lists), read both
 /// ways have the same rows, lines, labels, sections, trivia and output, or the same
 /// error.
 @Suite("formats: counted stretches read as line by line")
@@ -22,6 +23,10 @@ struct LineStretchTests {
     "tsv": ["name\tqty\tnote", "apples\t3\tfresh", "x", "item1\t5\t\"note\"", "\"a\tb\"\tc"],
     "jsonl": ["{\"title\":\"So What\",\"n\":1}", "{\"a\":[1,2]}", "1", "\"s\""],
     "markdown": ["- item text here", "* starred item", "+ plus item", "- [ ] task"],
+    "ordered": [
+      "1. step one", "22. second step", "333) paren", "123456789. nine digits", "7. - nested",
+      "4. \u{E9}", "05. zero first", "8. ```", "9) <!-- x",
+    ],
     "m3u": [
       "#EXTINF:123,Artist - Song 1\nmusic/1.mp3", "#EXTINF:-1,Radio\r\nhttp://radio.example/x",
       "#EXTVLCOPT:network-caching=1000\nrtsp://cam/1", "#\n$dollar",
@@ -47,6 +52,11 @@ struct LineStretchTests {
     "markdown": [
       "  continued", "", "```", "~~~", "# Heading", "1. one", "- - -", "-  two", "-x", "- ",
       "    code", "---", "* *", "text", "- -dash", "+ +",
+    ],
+    "ordered": [
+      "1234567890. ten digits", "1.x", "1.  two spaces", "1.", "1. ", "Paragraph text", "",
+      "  continued", "```", "- bullet", "10) ", "# Heading", "1.\ttab", "2. \u{1}", "x1. no",
+      "3.\r", "   4. indented", "    5. code", "6: colon", "<!--",
     ],
   ]
 
@@ -77,7 +87,7 @@ struct LineStretchTests {
   @Test("the same rows, sections, trivia, output and errors either way")
   func sameEitherWay() {
     var rng = SplitMix64(seed: 64)
-    for format in ["todo", "csv", "tsv", "jsonl", "markdown", "m3u"] {
+    for format in ["todo", "csv", "tsv", "jsonl", "markdown", "ordered", "m3u"] {
       let plain = Self.plain[format] ?? []
       let special = Self.special[format] ?? []
       var counted = 0

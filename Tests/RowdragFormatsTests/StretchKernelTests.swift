@@ -57,6 +57,8 @@ struct StretchKernelTests {
     "- item", "* item", "+ item", "-item", "- - -", "* *x", "+ +", "-  two", "- ,", "-\tx",
     "- \u{1}", "pick 1234567 msg", "# comment", "", " indented", "\t", "$ x", "#", "!bang",
     "a,b,c", "\"q\",1", "\r", "x\u{0D}", "\u{0E}y", "fixup abc", "- [ ] task", "- é",
+    "1. one", "12) two", "123456789. nine", "1234567890. ten", "1.x", "1.  two", "1.", "1. ",
+    "1.\tx", "0", "9.", "x1. no", "5) \u{1}", "7. é",
   ]
 
   /// Checks `rule` both ways from every line start of random files of `lines`, mostly
@@ -94,6 +96,8 @@ struct StretchKernelTests {
     #expect(Self.check(TodoLineRule.self, plain: todo, seed: 1) > 5000)
     #expect(Self.check(DelimitedLineRule.self, plain: delimited, seed: 2) > 5000)
     #expect(Self.check(MarkdownItemRule.self, plain: items, seed: 3) > 5000)
+    let ordered = ["1. step", "22) two", "123456789. nine", "7. - x", "4. é"]
+    #expect(Self.check(MarkdownOrderedItemRule.self, plain: ordered, seed: 4) > 5000)
   }
 
   @Test("M3U's `#` line and path pairs: 1,500 random playlists, every line start")

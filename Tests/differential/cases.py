@@ -420,11 +420,14 @@ class Script:
         self.tags.add("gesture")
         if self.board and r.random() < 0.6:
             press = r.choice([f"press {address(r, shape)}",
-                              f"press x={r.randint(0, 375)} y={r.randint(0, 600)}"])
+                              f"press x={r.randint(0, 375)} y={r.randint(0, 600)}",
+                              f"press {address_range(r, shape)} x={r.randint(0, 375)} "
+                              f"y={r.randint(0, 600)}"])
         else:
             top = min(600, 44 * shape.rows)
             press = r.choice([f"press {address(r, shape)}", f"press y={r.randint(0, top)}",
-                              f"press {address(r, shape)}", f"press {address_range(r, shape)}"])
+                              f"press {address(r, shape)}", f"press {address_range(r, shape)}",
+                              f"press {address_range(r, shape)} y={r.randint(0, top)}"])
         self.add(press)
         if r.random() < 0.3:
             self.add("wait 0.6")  # past every preset's hold

@@ -1,6 +1,6 @@
 """Failures injected at every system call (issue 45, item 8), as SQLite's I/O-error
-tests do: a build with `-D ROWDRAG_FAULTS` (`make faults`, under .build/faults) makes
-the N-th call of one kind fail — `open`, `read`, `write`, `fsync`, `rename`, `link`,
+tests do: a debug build (the one `make test` tests; `-D ROWDRAG_FAULTS` in any other)
+makes the N-th call of one kind fail — `open`, `read`, `write`, `fsync`, `rename`, `link`,
 `copy_file_range`, `mmap`, `madvise`, `spawn` (the drop hook's posix_spawn), `poll`,
 `ioctl` — with EIO, ENOSPC, EINTR, EAGAIN, ENOMEM or a short count. Each main job runs
 once for every N until the N-th call is never reached. Every run must end without a
@@ -12,8 +12,8 @@ import os
 import subprocess
 import tempfile
 
+BINARY = None  # the binary under test, set by each test
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAULTS = os.path.join(ROOT, ".build", "faults", "debug", "rowdrag")
 ERRORS = {"open": ["EIO", "ENOMEM", "EINTR"], "read": ["EIO", "EINTR", "EAGAIN", "short"],
           "write": ["ENOSPC", "EIO", "EINTR", "EAGAIN", "short"], "fsync": ["EIO", "EINTR"],
           "rename": ["EIO"], "link": ["ENOSPC"], "copy_file_range": ["EIO", "ENOSPC", "short"],
@@ -48,13 +48,14 @@ def run_once(argv, call, nth, error, home, stdin=None):
         os.unlink(report)
     env = dict(os.environ, ROWDRAG_FAULT=f"{call}:{nth}:{error}", ROWDRAG_FAULT_REPORT=report,
                LLVM_PROFILE_FILE="/dev/null", SWIFT_BACKTRACE="enable=no")
-    result = subprocess.run([FAULTS] + argv, capture_output=True, env=env, timeout=60,
+    result = subprocess.run([BINARY] + argv, capture_output=True, env=env, timeout=60,
                             input=b"# a script from a pipe\nmove 1 2\n" if "-" in argv else b"")
     return result, os.path.exists(report)
 
 
 def test_every_system_call_failing_is_handled(binary):
-    assert os.path.exists(FAULTS), f"{FAULTS} is missing: make faults builds it (make test does)"
+    global BINARY
+    BINARY = binary
     counts, statuses = {}, {}
     problems = []
     for call, errors in ERRORS.items():
@@ -99,7 +100,7 @@ def test_every_system_call_failing_is_handled(binary):
           + ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items())))
     # A failure that no run ever reported would mean the injection does not reach.
     assert statuses.get(4, 0) > 0, "no injected failure was ever reported as an I/O failure"
-    assert sum(counts.values()) > 0, "no failure was ever injected: is .build/faults a faults build?"
+    assert sum(counts.values()) > 0, "no failure was ever injected: is the binary a debug build?"
     assert not problems, "\n".join(problems[:20]) + (f"\n… {len(problems)} in all" if len(problems) > 20 else "")
 
 
@@ -108,7 +109,8 @@ def test_the_live_views_w_and_record_survive_failing_writes(binary):
     failing in turn: the view reports it or exits with a message, never crashes; the
     list is the old or the new one, whole; the recording is a prefix of a good one."""
     import pexpect
-    assert os.path.exists(FAULTS), f"{FAULTS} is missing: make faults builds it (make test does)"
+    global BINARY
+    BINARY = binary
     small = "".join(f"item {k}\n" for k in range(1, 6))
     moved = "item 2\nitem 1\n" + "".join(f"item {k}\n" for k in range(3, 6))
     problems, injected = [], 0
@@ -123,7 +125,7 @@ def test_the_live_views_w_and_record_survive_failing_writes(binary):
             env = dict(os.environ, TERM="xterm", NO_COLOR="1", ROWDRAG_FAULT=f"{call}:{nth}:{error}",
                        ROWDRAG_FAULT_REPORT=report, LLVM_PROFILE_FILE="/dev/null",
                        SWIFT_BACKTRACE="enable=no")
-            child = pexpect.spawn(FAULTS, ["--live", "--record", record, path], env=env,
+            child = pexpect.spawn(BINARY, ["--live", "--record", record, path], env=env,
                                   dimensions=(24, 80), timeout=5)
             try:
                 # The first picture, then a lift, a move, a drop, `w` and `q` (`d`: quit

@@ -4,6 +4,7 @@ at the screen's edge, a drop the hook refuses, Left/Right with a card lifted, a
 locked card, and the recording replayed to the same bytes."""
 
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -359,6 +360,40 @@ def test_shift_down_selects_cards_of_a_column_space_lifts_them_and_right_moves_t
     assert "press 1,3" in open(record).read(), open(record).read()
     copy, result, printed = replayed(binary, home, record)
     assert copy == written, (copy, open(record).read())
+
+
+def test_a_selection_pressed_with_the_mouse_follows_the_pointer_across_columns(binary):
+    """Issue 45 item 2: a long press on a selected card holds the selection at the pointer
+    (`press 1,2 x=… y=…`, the finger at the pointer in both axes), so dragging to the right
+    edge turns the page and the block lands in Doing. The view held the block at its
+    centre and then dragged by y alone, so the pointer's x was lost."""
+    home, path, live, record = recorded_board(binary)
+    live.send("\x1b[1;2B")  # Write spec and Fix login bug
+    live.wait_for("2 rows selected")
+    live.mouse("press", 4, 10)  # on Fix login bug, a selected card
+    live.wait_for("lifted 2 rows", 3)
+    for column in range(15, 81, 5):
+        live.mouse("motion", 4, column)
+        live.pump(0.02)
+    wait_until(live, lambda: live.line(2).startswith("== ## Doing =="), "the Doing column", 4)
+    live.mouse("release", 4, 80)
+    live.wait_for("idle")
+    written = drop_write_quit_mouse(live, path)
+    doing = written[written.index("## Doing"):written.index("## Done")]
+    assert "- Write spec\n- Fix login bug\n" in doing, written
+    script = open(record).read()
+    assert re.search(r"\npress 1,2 x=\S+ y=\S+\n", script), script
+    copy, result, printed = replayed(binary, home, record)
+    assert copy == written, (copy, script)
+
+
+def drop_write_quit_mouse(live, path):
+    """After a mouse drop: w writes, q quits; the file's text."""
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    return open(path).read()
 
 
 if __name__ == "__main__":

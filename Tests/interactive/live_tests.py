@@ -3,6 +3,7 @@ pyte terminal emulator: mouse gestures with a real clock, keys, the recording, t
 terminal given back on every way out."""
 
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -1048,7 +1049,7 @@ def block_moved_written_and_replayed(binary, live, home, path, record):
     assert live.finish() == 0
     assert open(path).read() == "a\ne\nf\nb\nc\nd\ng\nh\n"
     script = open(record).read()
-    assert "\npress 2,4\n" in script, script
+    assert re.search(r"\npress 2,4( y=\d+)?\n", script), script
     original = os.path.join(home, "original.txt")
     with open(original, "w") as f:
         f.write("a\nb\nc\nd\ne\nf\ng\nh\n")
@@ -1134,4 +1135,51 @@ def test_shift_click_selects_rows_a_long_press_on_them_drags_the_block_a_click_c
         live.text()
     live.mouse("release", 5)
     live.wait_for("idle")
+    # The press held the block where the pointer was (screen row 3: y=66), not at its centre.
+    assert "\npress 2,4 y=66\n" in open(record).read(), open(record).read()
     block_moved_written_and_replayed(binary, live, home, path, record)
+
+
+def test_a_selection_taller_than_the_view_is_held_at_the_pointer(binary):
+    """Issue 45 item 2 (SPEC §2.1 and §10, turn 4): a long press on a selection taller than
+    the view puts the finger at the pointer, not at the block's centre below the view, and
+    scrolls nothing. With a profile that measures the finger, a move of one line in the
+    middle of the view then scrolls nothing either: the block takes one slot, no more (the
+    finger at the centre, 858 points below the pointer, ran the list to its end)."""
+    home, path = workspace(numbered(100))
+    record = os.path.join(home, "session.rowdrag")
+    options = ("--autoscroll", "linear point=finger")
+    live = Live(binary, path, "--record", record, *options)
+    live.wait_for("item 1")
+    for _ in range(59):
+        live.send("\x1b[1;2B")
+    live.wait_for("60 rows selected")
+    # Rows 39 to 60 show; screen row 12 is row 49, at y = 10.5 lines of 44 points.
+    assert live.line(12).startswith("›+    49") or live.line(12).startswith(" +    49"), live.text()
+    live.mouse("press", 12)
+    live.wait_for("lifted 60 rows", 3)
+    live.mouse("motion", 13)
+    live.pump(1.0)
+    assert "scroll" not in live.line(1), live.line(1)
+    live.mouse("release", 13)
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    script = open(record).read()
+    assert "\npress 1,60 y=462\n" in script, script
+    order = open(path).read().split("\n")
+    assert order.index("item 1") <= 1, order[:5]
+    # The recording up to the drag, then `state`: the finger at the pointer, the view
+    # where it was when the block was pressed (row 39 at the top).
+    upto = script[:script.index("\ndrag y=506\n") + len("\ndrag y=506\n")]
+    original = os.path.join(home, "original.txt")
+    with open(original, "w") as f:
+        f.write(numbered(100))
+    probe = os.path.join(home, "probe.rowdrag")
+    with open(probe, "w") as f:
+        f.write(upto + "state\n")
+    state = subprocess.run([binary, "-n", "-f", probe, original], capture_output=True, text=True)
+    assert state.returncode == 0, state.stderr
+    assert '"offset":1672,' in state.stdout and '"finger":506,' in state.stdout, state.stdout

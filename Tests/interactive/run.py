@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests that drive the built binary from outside: independent models of SPEC.md, the
 behaviour catalogue and board mode on random scripts, the readline REPL (through a pseudo-terminal, with pexpect), the
-bash/zsh/fish completions, the man page lint and the README's commands. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
+bash/zsh/fish completions, the man page lint, the README's commands and the Debian package. Usage: run.py PATH/TO/rowdrag. Ends with 'N passed, N failed'."""
 
 import os
 import sys
@@ -14,6 +14,7 @@ import live_board_tests  # noqa: E402
 import repl_tests  # noqa: E402
 import shell_tests  # noqa: E402
 import docs_tests  # noqa: E402
+import deb_tests  # noqa: E402
 import model_tests  # noqa: E402
 import board_model_tests  # noqa: E402
 import formats_model_tests  # noqa: E402
@@ -34,7 +35,8 @@ def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rowdrag")
     modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
                report_tests, conformance_web_tests, conformance_qt_tests, pipe_tests, hook_tests, fault_tests,
-               meaning_tests, differential_tests, repl_tests, live_tests, live_board_tests, shell_tests, docs_tests)
+               meaning_tests, differential_tests, repl_tests, live_tests, live_board_tests, shell_tests,
+               docs_tests, deb_tests)
     chosen = set(sys.argv[2:])
     unknown = chosen - {m.__name__ for m in modules}
     if unknown:

@@ -106,9 +106,10 @@ static inline uint64_t rowdrag_prefix_xor(uint64_t m) {
   return m;
 }
 
-// The kernels with an AVX2 build (dispatch.c, jsonl.c, plain.c, quoted.c).
+// The kernels with an AVX2 build (dispatch.c, jsonl.c, patched.c, plain.c, quoted.c).
 #include "Dispatch.h"
 #include "JSONLinesKernel.h"
+#include "PatchedLines.h"
 #include "PlainLines.h"
 #include "QuotedLines.h"
 

@@ -61,36 +61,31 @@ extension LiveController {
       let selected = selection
       // A click ends a selection; a press on one of its rows lifts it first.
       selectionAnchor = nil
-      pointerShift = 0
       let clicked = position(atCharacter: character, line: line)
       // A click puts the cursor there, whatever the press turns into.
       if let clicked { renderer.cursor = clicked }
       var press = "press \(point)"
       if let selected, let clicked, selected.contains(clicked) {
-        press = "press \(selected.lowerBound + 1),\(selected.upperBound + 1)"
+        // The block held where the pointer pressed it (SPEC §2.1 and §10, turn 4): the
+        // finger is the pointer, not the block's centre (off screen for a block taller
+        // than the view), and the grab offset keeps the block from jumping.
+        press = "press \(selected.lowerBound + 1),\(selected.upperBound + 1) \(point)"
       }
       if run(press) {
         mouseDown = true
         keyboardGesture = false
         lastPointer = point
         clock = (System.monotonicSeconds(), 0)
-        // `press A,B` holds the block at its centre: the finger keeps that distance
-        // from the pointer, so the block follows the pointer without a jump.
-        if let finger = session.engine.finger, press.contains(",") {
-          pointerShift = finger - LiveRenderer.screenY(ofLine: line)
-        }
         if let position = session.engine.lift?.position { renderer.cursor = position }
       }
     case .motion(.left):
-      let moved = shifted(point, line: line)
-      guard mouseDown, engine.phase != .idle, lastPointer != moved else { return nil }
+      guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
       advanceClock()
-      lastPointer = moved
-      run("drag \(moved)")
+      lastPointer = point
+      run("drag \(point)")
     case .release(.left):
       guard mouseDown else { return nil }
       mouseDown = false
-      pointerShift = 0
       advanceClock()
       drop()
     case .press(.right):
@@ -240,12 +235,6 @@ extension LiveController {
     default: break
     }
     return nil
-  }
-
-  /// The pointer as a block lifted by the mouse takes it: `pointerShift` points lower.
-  private func shifted(_ point: String, line: Int) -> String {
-    guard pointerShift != 0 else { return point }
-    return "y=" + NumberText.short(LiveRenderer.screenY(ofLine: line) + pointerShift)
   }
 
   /// Ends a gesture: `release` (a drop, or the end of a hold or pan).

@@ -41,9 +41,6 @@ final class LiveController {
   var mouseDown = false
   /// Where a selection (Shift+Up/Down) started; it runs from here to the cursor.
   var selectionAnchor: Int?
-  /// Points from the pointer down to the finger while the mouse holds a block: the
-  /// press put the finger at the block's centre, not under the pointer.
-  var pointerShift = 0.0
   /// Where the pointer last pressed or dragged, as the command says it (`y=…`, or
   /// `x=… y=…` on the board): a report that moved it no further runs nothing.
   var lastPointer: String?

@@ -10,6 +10,9 @@ public enum GestureCommand: Sendable, Equatable {
   case pressAtPoint(x: Double, y: Double)
   /// `press A,B`: lifts the range as one block.
   case pressRange(AddressRange)
+  /// `press A,B y=Y` (the board: `press A,B x=X y=Y`): lifts the range with the finger
+  /// at that screen point, on one of its rows.
+  case pressRangeAt(AddressRange, x: Double?, y: Double)
   /// `drag x=X [y=Y]` (board mode).
   case dragToPoint(x: Double, y: Double?)
   /// `drag ±DX ±DY` (board mode).
@@ -25,13 +28,21 @@ public enum GestureCommand: Sendable, Equatable {
 
 extension GestureCommand {
   static let pressRow = CommandSpec(
-    "press", replays: true, "ADDR | y=Y | x=X y=Y",
+    "press", replays: true, "ADDR | A,B [x=X] y=Y | y=Y | x=X y=Y",
     "start a long press on a row or a range A,B (scrolls it into view first)",
     completes: .rowLabels
   ) { (args) throws(CommandError) in
-    try args.arity(1...2)
+    try args.arity(1...3)
+    // `press A,B y=Y`: the range held where the pointer is (the live view's press).
+    if let range = try args.range(args[0]), args.count > 1 {
+      guard let point = try args.point(from: 1), let y = point.y else {
+        throw args.fail("press A,B takes y=Y (and x=X on a board): press A,B y=Y")
+      }
+      return .gesture(.pressRangeAt(range, x: point.x, y: y))
+    }
     if let point = try args.point() {
       guard let y = point.y else { throw args.fail("press x=X needs y=Y too: press x=X y=Y") }
+      try args.arity(1...2)
       return .gesture(point.x.map { .pressAtPoint(x: $0, y: y) } ?? .pressAt(y: y))
     }
     try args.arity(1...1)
@@ -106,6 +117,9 @@ extension GestureCommand {
     case .pressRange(let range):
       let (position, count) = try session.resolve(range, isInterrupted: stop)
       try session.engine.press(position: position, count: count)
+    case .pressRangeAt(let range, let x, let y):
+      let (position, count) = try session.resolve(range, isInterrupted: stop)
+      try session.engine.press(position: position, count: count, screenX: x, screenY: y)
     case .dragToPoint(let x, let y): try session.engine.drag(toScreenX: x, y: y)
     case .dragByPair(let dx, let dy): try session.engine.drag(byX: dx, y: dy)
     case .dragTo(let y): try session.engine.drag(toScreenY: y)

@@ -29,6 +29,27 @@ extension Engine {
       position: position, column: k, x: x, y: top + h / 2 - containers.offsets[k], count: count)
   }
 
+  /// Presses the `count` rows from `position` on as one block at screen point `(x, y)`
+  /// (`x` by default the centre of their column), which must lie on one of them: the
+  /// finger is there, and nothing scrolls.
+  mutating func boardPressRange(_ position: Int, count: Int, x: Double?, y: Double)
+    throws(EngineError)
+  {
+    let k = layout.section(of: position)
+    let x = x ?? columnLeft(k) + settings.board.columnWidth / 2 - board.x
+    guard x >= 0, x < settings.board.screen else {
+      throw .outsideScreen(x: x, screen: settings.board.screen)
+    }
+    guard y >= 0, y < settings.viewport else {
+      throw .outsideViewport(y: y, viewport: settings.viewport)
+    }
+    let contentY = containers.offsets[k] + y + layout.headerTop(k)
+    guard columnUnderFinger(x) == k, let row = layout.row(atContentY: contentY),
+      row >= position, row < position + count
+    else { throw .pointNotOnRange(x: x, y: y, first: position + 1, last: position + count) }
+    boardBegin(position: position, column: k, x: x, y: y, count: count)
+  }
+
   /// Presses whatever row is at screen point `(x, y)`; board mode only.
   public mutating func press(screenX x: Double, screenY y: Double) throws(EngineError) {
     guard surface.isBoard else { throw .needsBoard(what: "press x=") }

@@ -117,9 +117,7 @@ extension Engine {
   /// offset; nothing at the last or first page.
   public mutating func page(forward: Bool) throws(EngineError) {
     try requireBoard()
-    let x = board.x
-    let pages = pagePositions
-    if let target = forward ? pages.filter({ $0 > x }).min() : pages.filter({ $0 < x }).max() {
+    if let target = forward ? page(after: board.x) : page(before: board.x) {
       board.x = target
     }
   }

@@ -2,86 +2,159 @@
 
 import RowdragBase
 
-/// Skipping board frames whose outcome is known, exactly (issue 20): `tick` calls these
-/// after a frame whose vertical part — the column's auto-scroll and reorder — changed
-/// nothing, so that a long dwell, a long page turn or a finger resting in two edge
-/// zones at once (the board turning back and forth) costs O(log frames) per phase.
+/// Skipping board frames whose outcome is known, exactly (issue 20, issue 45): `tick`
+/// calls these after each frame, so that a steady scroll of the lifted row's column, a
+/// long dwell, a long page turn or a finger resting in two edge zones at once (the
+/// board turning back and forth) costs O(log frames) per phase.
 ///
-/// Under a stationary auto-scroll law the vertical part is a function of the lifted
-/// row, the column offsets and the column under the finger; while none of them changes
-/// it stays a fixed point. A dwell only counts frames; a turn's offset at its `j`-th
-/// frame is a function of `j` alone, and so is the snapshot's x (`moveBoard`); and the
-/// board x is monotone over a turn, so the last frame with the finger over the same
-/// column (or the same gap) is found by binary search.
+/// Under a stationary auto-scroll law the vertical part — the column's auto-scroll and
+/// reorder — is the table's over one column, a function of the lifted row, the column
+/// offsets and the column under the finger: while that column stays, it scrolls
+/// steadily as the table does (`skipSteadyScroll`), or stays a fixed point. A dwell
+/// only counts frames; a turn's offset at its `j`-th frame is a function of `j` alone,
+/// and so is the snapshot's x (`moveBoard`); and the board x is monotone over a turn,
+/// so the last frame with the finger over the same column (or the same gap) is found
+/// by binary search.
 extension Engine {
-  /// Board mode, after a frame: under a stationary law a board that comes back to a
-  /// state it was in when a turn ended repeats the same frames, so whole periods are
-  /// skipped; then, while the vertical part stays a fixed point, the dwell or turn in
-  /// progress is (`skipBoardPaging`).
+  /// What the board's frame skipping remembers within one tick: the states at rest, to
+  /// find a cycle, and the last frame's steady-scroll step.
+  struct BoardFrameMemory {
+    var cycle = BoardCycleMemory()
+    var previousStep: ScrollStep?
+  }
+
+  /// Board mode, after a frame, under a stationary law: two equal steps of the column's
+  /// auto-scroll are skipped as a steady scroll, with the page edge scroll's dwell or
+  /// turn alongside (`skipBoardSteadyScroll`); a board that comes back to a state it was
+  /// in at rest repeats the same frames, so whole periods are skipped; then, while the
+  /// vertical part stays a fixed point, the dwell or turn in progress is
+  /// (`skipBoardPaging`). A reporting tick hears of each steady run and each dwell or
+  /// turn skipped; it steps through the periods, which it could not report as one run.
   mutating func skipBoardFrames(
-    _ result: FrameResult, _ remaining: inout Int, _ cycle: inout BoardCycleMemory
+    _ result: FrameResult, _ remaining: inout Int, _ memory: inout FrameMemory,
+    report: (TickEvent) -> Void
   ) {
     guard framesAreStationary else { return }
-    if board.turn == nil && board.dwell == Dwell() {
-      let now = boardCycleState
-      if let seen = cycle.remaining(when: now) {
-        let period = seen - remaining
-        let skip = period > 0 ? (remaining / period) * period : 0
-        time = RepeatedSum.adding(settings.dt, times: skip, to: time)
-        remaining -= skip
-        framesSkipped += skip
-        cycle = BoardCycleMemory()
-      } else {
-        cycle.record(now, remaining: remaining)
+    if let step = result.scroll, step == memory.board.previousStep {
+      let before = remaining
+      if skipBoardSteadyScroll(step, &remaining) {
+        reportSteadyRun(before, remaining, step: step.offsetStep, memory, report: report)
+        memory.board.previousStep = nil
+        return
       }
     }
-    if result.boardVerticalQuiet { _ = skipBoardPaging(&remaining) }
+    memory.board.previousStep = result.scroll
+    if !memory.reporting && board.turn == nil && board.dwell == Dwell() {
+      let now = boardCycleState
+      if let seen = memory.board.cycle.remaining(when: now) {
+        let period = seen - remaining
+        let skip = period > 0 ? (remaining / period) * period : 0
+        skipClock(skip, &remaining)
+        memory.board.cycle = BoardCycleMemory()
+      } else {
+        memory.board.cycle.record(now, remaining: remaining)
+      }
+    }
+    if result.boardVerticalQuiet {
+      let before = remaining
+      if skipBoardPaging(&remaining), memory.reporting {
+        report(.skipped(skippedRun(before - remaining, endingAt: memory.frames - remaining)))
+      }
+    }
   }
 
   /// Skips the dwell or turn frames before the next one that may change more than the
   /// page edge scroll's clock. Returns whether it skipped.
   mutating func skipBoardPaging(_ remaining: inout Int) -> Bool {
-    guard remaining > 16, let paging = settings.board.paging, case .lifted = phase,
+    guard remaining > 16, settings.board.paging != nil, case .lifted = phase,
       framesAreStationary
     else { return false }
-    let dt = settings.dt
-    var skip = 0
-    if let turn = board.turn {
-      let end = Self.firstMultiple(of: dt, reaching: paging.duration - 1e-9)
-      let most = Swift.min(remaining, end - turn.frame - 1)
-      guard most > 0 else { return false }
-      let fingerX = board.fingerX
-      let rank = columnRank(atBoardX: board.x + fingerX)
-      func x(_ j: Int) -> Double {
-        turn.from + (turn.to - turn.from) * ((Double(j) * dt) / paging.duration)
-      }
-      var low = 0  // the finger over the same column or gap
-      var high = most + 1  // not known to be
-      while high - low > 1 {
-        let middle = low + (high - low) / 2
-        if columnRank(atBoardX: x(turn.frame + middle) + fingerX) == rank {
-          low = middle
-        } else {
-          high = middle
-        }
-      }
-      skip = low
-      guard skip > 0 else { return false }
-      board.turn?.frame += skip
-      moveBoard(to: x(turn.frame + skip))
-    } else {
-      // Counting in a zone: the board stands still, so the zone and the column under the
-      // finger do too, until the frame that starts the turn.
-      guard board.dwell.zone != 0 else { return false }
-      let start = Self.firstMultiple(of: dt, reaching: paging.delay - 1e-9)
-      skip = Swift.min(remaining, start - board.dwell.count - 1)
-      guard skip > 0 else { return false }
-      board.dwell.count += skip
-    }
-    time = RepeatedSum.adding(dt, times: skip, to: time)
-    remaining -= skip
-    framesSkipped += skip
+    // With the finger in no zone nothing is left to skip: such a frame changes nothing.
+    guard board.turn != nil || board.dwell.zone != 0 else { return false }
+    let skip = pagingRoom(remaining)
+    guard skip > 0 else { return false }
+    advancePaging(by: skip)
+    skipClock(skip, &remaining)
     return true
+  }
+
+  /// A steady scroll of the lifted row's column (`skipSteadyScroll`, the table's
+  /// reasoning over the column's geometry), skipped as far as the page edge scroll
+  /// allows: with paging off or the finger in no zone, all the way; in a zone, up to
+  /// the frame that starts a turn; during a turn, while the finger stays over the same
+  /// column or gap. Returns whether it skipped.
+  /// - Complexity: O(log frames).
+  mutating func skipBoardSteadyScroll(_ step: ScrollStep, _ remaining: inout Int) -> Bool {
+    guard remaining > 16, case .lifted(let lift) = phase else { return false }
+    let room = pagingRoom(remaining)
+    guard room > 0 else { return false }
+    let rule = settings.rule.function
+    let frames = withActiveContainer(lift.section) { engine -> Int in
+      guard engine.mayScrollSteadily(step, lift: lift) else { return 0 }
+      // The rule's input as the column's reorder step gives it, no column entered.
+      var input = engine.reorderInput(lift)
+      input.pointerInItsColumn = engine.columnUnderFinger(engine.board.fingerX) == lift.section
+      let geometry = ColumnGeometry(
+        layout: engine.layout, lifted: Slot(position: lift.position, section: lift.section),
+        count: lift.count)
+      guard let zone = rule.quietZone(input, in: geometry) else { return 0 }
+      return engine.steadyFrames(step, lift: lift, zone: zone, remaining: room)
+    }
+    guard frames > 0 else { return false }
+    withActiveContainer(lift.section) { $0.scrollSteadily(step, frames: frames) }
+    advancePaging(by: frames)
+    skipClock(frames, &remaining)
+    return true
+  }
+
+  /// How many of the next `limit` frames the page edge scroll may be run in closed form
+  /// (`advancePaging`): all of them with paging off or the finger in no zone; those
+  /// before the frame that starts a turn while a dwell counts; during a turn, those
+  /// before its last frame with the finger over the same column or gap as now. 0 when
+  /// the next frame enters or leaves a zone (or ends a turn).
+  func pagingRoom(_ limit: Int) -> Int {
+    guard let paging = settings.board.paging else { return limit }
+    let dt = settings.dt
+    guard let turn = board.turn else {
+      let zone = edgeZone(paging)
+      guard zone == board.dwell.zone else { return 0 }
+      guard zone != 0 else { return limit }
+      let start = Self.firstMultiple(of: dt, reaching: paging.delay - 1e-9)
+      return Swift.max(0, Swift.min(limit, start - board.dwell.count - 1))
+    }
+    let end = Self.firstMultiple(of: dt, reaching: paging.duration - 1e-9)
+    let most = Swift.min(limit, end - turn.frame - 1)
+    guard most > 0 else { return 0 }
+    let fingerX = board.fingerX
+    let rank = columnRank(atBoardX: board.x + fingerX)
+    var low = 0  // the finger over the same column or gap
+    var high = most + 1  // not known to be
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if columnRank(atBoardX: turnX(turn, frame: turn.frame + middle, paging) + fingerX) == rank {
+        low = middle
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
+
+  /// Runs `frames` frames of the page edge scroll that `pagingRoom` allows: a dwell
+  /// counts them, a turn moves the board (and the snapshot) to its frame that far on.
+  mutating func advancePaging(by frames: Int) {
+    guard frames > 0, let paging = settings.board.paging else { return }
+    if let turn = board.turn {
+      board.turn?.frame += frames
+      moveBoard(to: turnX(turn, frame: turn.frame + frames, paging))
+    } else if board.dwell.zone != 0 {
+      board.dwell.count += frames
+    }
+  }
+
+  /// The board x at a turn's `j`-th frame, before its end, as `advanceTurn` computes it.
+  private func turnX(_ turn: PageTurn, frame j: Int, _ paging: Paging) -> Double {
+    turn.from + (turn.to - turn.from) * ((Double(j) * settings.dt) / paging.duration)
   }
 
   /// The smallest count `c ≥ 0` with `Double(c) · dt ≥ threshold`, as the frame loop
@@ -109,85 +182,5 @@ extension Engine {
     while g > 0 && columnLeft(g - 1) > bx { g -= 1 }
     while g < columnCount && columnLeft(g) <= bx { g += 1 }
     return 2 * g
-  }
-
-  /// What decides every later board frame under a stationary auto-scroll law (the
-  /// finger and the settings stay put during a tick; time does not enter): compared to
-  /// find the board turning back and forth, the row perhaps changing column each time.
-  struct BoardCycleState: Equatable {
-    var phase: Phase
-    var containers: ScrollContainers
-    var board: BoardState
-    var sectionStarts: [Int]
-    var order: RowOrder
-
-    static func == (a: Self, b: Self) -> Bool {
-      a.phase == b.phase && a.containers == b.containers && a.board == b.board
-        && a.sectionStarts == b.sectionStarts && a.order.elementsEqual(b.order)
-    }
-  }
-
-  /// The last `capacity` board states `skipBoardFrames` saw at rest within one tick,
-  /// with the frames then left, to find the board back in one of them. A frame looks
-  /// its state up by a fingerprint (the lifted row's slot and center, the active
-  /// column's offset, the board's x: equal states have equal fingerprints) in a
-  /// dictionary, and the states are kept in a ring, so a frame costs the same however
-  /// many are kept; the 256 states were searched and shifted one by one at every frame
-  /// of a long scroll before (about 8 µs a frame).
-  struct BoardCycleMemory {
-    static let capacity = 256
-
-    private struct Fingerprint: Hashable {
-      var position: Int
-      var section: Int
-      var center: Double
-      var offset: Double
-      var x: Double
-    }
-
-    private var ring: [(state: BoardCycleState, remaining: Int)] = []
-    /// The ring slot each fingerprint was last recorded in.
-    private var slots: [Fingerprint: Int] = [:]
-    /// The slot the next state overwrites once the ring is full (the oldest).
-    private var oldest = 0
-
-    private static func fingerprint(_ state: BoardCycleState) -> Fingerprint {
-      guard case .lifted(let lift) = state.phase else {
-        return Fingerprint(
-          position: -1, section: -1, center: 0, offset: state.containers.offset, x: state.board.x)
-      }
-      return Fingerprint(
-        position: lift.position, section: lift.section, center: lift.center,
-        offset: state.containers.offset, x: state.board.x)
-    }
-
-    /// The frames that were left when the board was last in `state`, if it was.
-    func remaining(when state: BoardCycleState) -> Int? {
-      guard let slot = slots[Self.fingerprint(state)], ring[slot].state == state else {
-        return nil
-      }
-      return ring[slot].remaining
-    }
-
-    /// Remembers `state`, forgetting the oldest when `capacity` are kept.
-    mutating func record(_ state: BoardCycleState, remaining: Int) {
-      let key = Self.fingerprint(state)
-      if ring.count < Self.capacity {
-        slots[key] = ring.count
-        ring.append((state, remaining))
-        return
-      }
-      let old = Self.fingerprint(ring[oldest].state)
-      if slots[old] == oldest { slots[old] = nil }
-      ring[oldest] = (state, remaining)
-      slots[key] = oldest
-      oldest = (oldest + 1) % Self.capacity
-    }
-  }
-
-  var boardCycleState: BoardCycleState {
-    BoardCycleState(
-      phase: phase, containers: containers, board: board, sectionStarts: layout.sectionStarts,
-      order: layout.order)
   }
 }

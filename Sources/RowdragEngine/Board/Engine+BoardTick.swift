@@ -5,7 +5,8 @@
 /// hold are the table's (`Engine.frame`).
 extension Engine {
   /// A frame that changes nothing at all — the board, the offsets, the row — is a
-  /// fixed point, as in the table.
+  /// fixed point, as in the table; one that scrolls the column without moving the row
+  /// says by how much (`FrameResult.scroll`), for the steady-scroll skip.
   mutating func advanceBoardLifted() -> FrameResult {
     guard case .lifted(let lift) = phase else { return FrameResult(changed: false) }
     let boardBefore = board
@@ -14,7 +15,8 @@ extension Engine {
     var result = withActiveContainer(lift.section) { $0.advanceLifted() }
     result.boardVerticalQuiet = !result.changed && phase == phaseBefore
     result.changed = result.changed || board != boardBefore || phase != phaseBefore
-    result.scroll = nil
+    // Only the timer moved in the column, but a dwell or turn runs on: later frames do more.
+    result.timerOnly = result.timerOnly && board == boardBefore
     return result
   }
 }

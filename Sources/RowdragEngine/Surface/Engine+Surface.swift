@@ -84,6 +84,20 @@ extension Engine {
     }
   }
 
+  /// Touches the `count` rows from `position` on as one block at screen y `y` (the
+  /// board: at `(x, y)`, `x` by default the centre of their column), which must lie on
+  /// one of them. Only a board takes an `x`.
+  mutating func pressRange(_ position: Int, count: Int, atScreenX x: Double?, y: Double)
+    throws(EngineError)
+  {
+    switch surface {
+    case .table:
+      guard x == nil else { throw .needsBoard(what: "press A,B x=") }
+      try pressTableRange(position, count: count, atScreenY: y)
+    case .board: try boardPressRange(position, count: count, x: x, y: y)
+    }
+  }
+
   /// Touches whatever row is at screen y `y` (the board: in the page column).
   mutating func pressRow(atScreenY y: Double) throws(EngineError) {
     switch surface {
@@ -167,7 +181,8 @@ extension Engine {
   /// known, exactly. Returns whether the rest of the tick is known to change only the
   /// clock.
   /// When the tick reports what it runs and skips (`tickReportingSkips`), each run of
-  /// skipped frames is reported; the board then skips nothing.
+  /// skipped frames is reported; the board then steps through the periods of a board
+  /// turning back and forth, which are no one run.
   mutating func skipKnownFrames(
     after result: FrameResult, _ remaining: inout Int, _ memory: inout FrameMemory,
     report: (TickEvent) -> Void
@@ -175,7 +190,7 @@ extension Engine {
     switch surface {
     case .table: return skipTableFrames(result, &remaining, &memory, report: report)
     case .board:
-      if !memory.reporting { skipBoardFrames(result, &remaining, &memory.board) }
+      skipBoardFrames(result, &remaining, &memory, report: report)
       return false
     }
   }
@@ -186,7 +201,7 @@ extension Engine {
     let frames: Int
     let reporting: Bool
     var table = TableFrameMemory()
-    var board = BoardCycleMemory()
+    var board = BoardFrameMemory()
   }
 
   /// Runs `body` with container `k` active: `offset` is its offset and `offsetRange`

@@ -105,12 +105,7 @@ extension Engine {
     if let step = result.scroll, step == memory.table.previousStep {
       let before = remaining
       if skipSteadyScroll(step, &remaining) {
-        if memory.reporting {
-          report(
-            .skipped(
-              skippedRun(
-                before - remaining, endingAt: memory.frames - remaining, step: step.offsetStep)))
-        }
+        reportSteadyRun(before, remaining, step: step.offsetStep, memory, report: report)
         memory.table = TableFrameMemory()
         return false
       }
