@@ -53,7 +53,8 @@ extension Runner {
   }
 
   /// Whether commands must be kept for a comparison: `--compare`, or a source that
-  /// mentions `compare` (a cheap over-approximation of "runs a compare command") — and
+  /// mentions a command that reads them (`compare`; a cheap over-approximation of
+  /// "runs it") — and
   /// a stream, which cannot be searched before it runs. A stream keeps at most
   /// `CommandRecorder.streamLimit` commands, so an endless one runs in flat memory.
   /// Under `--compare` a behaviour `set` inside the gesture is refused at its line.
@@ -61,7 +62,15 @@ extension Runner {
     if options.compare != nil {
       return CommandRecorder(isOn: true, refusesBehaviourSetsInGesture: true)
     }
-    let mentions = sources.map { $0.mentions("compare") }
+    let names = CommandTable.commands.filter(\.readsHistory).flatMap { [$0.name] + $0.aliases }
+    let mentions = sources.map { source -> Bool? in
+      var any = false
+      for name in names {
+        guard let found = source.mentions(name) else { return nil }
+        any = any || found
+      }
+      return any
+    }
     if mentions.contains(nil) {
       return CommandRecorder(isOn: true, limit: CommandRecorder.streamLimit)
     }

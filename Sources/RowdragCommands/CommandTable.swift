@@ -21,6 +21,12 @@ public struct CommandSpec: Sendable {
   /// read are left out. Given by every row: a new command cannot be recorded, or left
   /// out of a comparison, by default.
   public let replays: Bool
+  /// Whether the command needs a list: false for those that only print what the program
+  /// knows (`help`, `presets`), which run from a terminal without a file.
+  public let needsList: Bool
+  /// Whether the command reads the commands run before it (`compare` replays them), so
+  /// that a script naming it keeps them as it runs.
+  public let readsHistory: Bool
   /// Reads the arguments into a command.
   public let parse: @Sendable (CommandArguments) throws(CommandError) -> Command
   /// What `help COMMAND` says after the usage and summary (the live view's keys).
@@ -55,7 +61,7 @@ public struct CommandSpec: Sendable {
   init(
     _ name: String, aliases: [String] = [], replays: Bool, _ arguments: String,
     _ summary: String, completes: Argument = .nothing, takesPath: Bool = false,
-    details: String = "",
+    needsList: Bool = true, readsHistory: Bool = false, details: String = "",
     parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> Command
   ) {
     self.details = details
@@ -66,15 +72,20 @@ public struct CommandSpec: Sendable {
     self.summary = summary
     self.completes = completes
     self.takesPath = takesPath
+    self.needsList = needsList
+    self.readsHistory = readsHistory
     self.parse = parse
   }
 
   /// A command without arguments.
   init(
     _ name: String, aliases: [String] = [], replays: Bool, _ summary: String,
-    details: String = "", _ command: Command
+    needsList: Bool = true, details: String = "", _ command: Command
   ) {
-    self.init(name, aliases: aliases, replays: replays, "", summary, details: details) {
+    self.init(
+      name, aliases: aliases, replays: replays, "", summary, needsList: needsList,
+      details: details
+    ) {
       (args) throws(CommandError) in
       try args.arity(0...0)
       return command

@@ -38,7 +38,8 @@ extension MetaCommand {
 
   static let presetsRow = CommandSpec(
     "presets", replays: false,
-    "list the behaviour presets, their sources and how each was verified", .meta(.presets))
+    "list the behaviour presets, their sources and how each was verified", needsList: false,
+    .meta(.presets))
 
   static let traceRow = CommandSpec(
     "trace", replays: false, "- | FILE | off",
@@ -52,7 +53,7 @@ extension MetaCommand {
   static let compareRow = CommandSpec(
     "compare", replays: false, "NAME... [plot=FILE]",
     "replay the gesture under presets, current or trace:FILE; compare them",
-    completes: .wordLists(ComparisonRequest.names)
+    completes: .wordLists(ComparisonRequest.names), readsHistory: true
   ) { (args) throws(CommandError) in
     try args.arity(1...64)
     return .meta(.compare(args.tokens.map(\.text)))
@@ -67,7 +68,8 @@ extension MetaCommand {
   }
 
   static let helpRow = CommandSpec(
-    "help", replays: false, "[COMMAND]", "list commands, or show one", completes: .commandNames
+    "help", replays: false, "[COMMAND]", "list commands, or show one", completes: .commandNames,
+    needsList: false
   ) {
     (args) throws(CommandError) in
     try args.arity(0...1)
