@@ -1,20 +1,29 @@
 import RowdragCommands
 import RowdragFormats
 
-/// Runs the commands of one script line against a session: the loop both the script
-/// mode and the REPL share.
-struct LineRunner {
+/// Runs the commands of script lines against a session and keeps what `compare`
+/// replays: the loop the script mode, the shell and the live view share. It sees every
+/// parsed command, its row and its text, so it owns the `CommandRecorder`; the shell's
+/// live view runs its commands through the shell's runner, which records them too.
+final class LineRunner {
   /// What happened on a line.
   struct Result {
     var failures: [CommandError] = []
     var quit: Session.Outcome = .proceed
   }
 
-  /// Runs `line`'s commands in order; stops at the first failure unless `keepGoing`,
-  /// and at a quit.
-  static func run(
-    _ line: [UInt8], session: Session, out: OutputSink, keepGoing: Bool
-  ) -> Result {
+  let session: Session
+  /// The commands kept for `compare`.
+  private(set) var recorder: CommandRecorder
+
+  init(session: Session, recorder: CommandRecorder) {
+    self.session = session
+    self.recorder = recorder
+  }
+
+  /// Runs `line`'s commands in order, each with `effects`; stops at the first failure
+  /// unless `keepGoing`, and at a quit.
+  func run(_ line: [UInt8], out: OutputSink, effects: Effects, keepGoing: Bool) -> Result {
     var result = Result()
     var lexer = CommandLexer(bytes: line)
     while let next = lexer.next() {
@@ -27,10 +36,12 @@ struct LineRunner {
         raw = command
       }
       do {
-        let command = try CommandParser.parse(raw)
-        // Kept for a comparison's caption; not spelt out when nothing is kept.
-        let text = session.isRecording ? raw.text : ""
-        let outcome = try session.run(command, named: raw.name, text: text, out: out)
+        let (command, row) = try CommandParser.parseWithRow(raw)
+        let pending = try recorder.willRun(
+          command, named: raw.name, replays: row.replays, on: session)
+        let outcome = try session.run(
+          command, named: raw.name, out: out, effects: effects, recorder: recorder)
+        if let pending { recorder.ran(command, text: raw.text, pending) }
         if outcome != .proceed {
           result.quit = outcome
           return result
@@ -41,5 +52,13 @@ struct LineRunner {
       }
     }
     return result
+  }
+
+  /// Runs a command an option gives (`--trace`, `--compare`) as `name`: with the
+  /// commands kept so far, and not kept itself.
+  func run(_ command: Command, named name: String, out: OutputSink, effects: Effects)
+    throws(CommandError)
+  {
+    try session.run(command, named: name, out: out, effects: effects, recorder: recorder)
   }
 }

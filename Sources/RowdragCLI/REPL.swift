@@ -13,22 +13,30 @@ nonisolated(unsafe) private var pendingMatches: [String] = []
 /// command table, a prompt that shows the gesture, and `ed`'s guard on quitting with
 /// unsaved changes.
 public enum REPL {
-  public static func start(_ session: Session, _ options: Options) -> ExitCode {
-    session.isRecording = true  // `compare` replays what was done here
+  /// Runs the shell over `session`; its commands have `effects` and the shell's own:
+  /// Ctrl-C, the live view, and on a terminal a line about what moved or was written.
+  public static func start(_ session: Session, _ options: Options, _ effects: Effects)
+    -> ExitCode
+  {
+    // `compare` replays what was done here, in the live view too.
+    let runner = LineRunner(session: session, recorder: CommandRecorder(isOn: true))
     let environment = Environment.current()
     let out = OutputSink(fd: 1, name: "<stdout>")
     let err = OutputSink(fd: 2, name: "<stderr>")
     activeSession = session
     configureReadline()
-    session.isInterrupted = { Signals.interruptPending }
-    session.openLive = { [unowned session] in try LiveView.openFromShell(session) }
+    var effects = effects
+    effects.isInterrupted = { Signals.interruptPending }
+    // The live view has its own message line: nothing may print over its picture.
+    let live = effects
+    effects.openLive = { [unowned runner] in try LiveView.openFromShell(runner, effects: live) }
     // Prompts and the banner never go into a pipe: with standard output redirected
     // they go to standard error, and only command output goes to standard output.
     let chatter = environment.stdoutIsTerminal ? out : err
     if !environment.stdoutIsTerminal { rl_outstream = stderr }
     let history = History(variables: environment.variables, err: err)
     if environment.stdoutIsTerminal {
-      session.notify = { say(out.terminalSafe($0) + "\n", out) }
+      effects.notify = { say(out.terminalSafe($0) + "\n", out) }
     }
 
     let loop = REPLLoop(
@@ -39,7 +47,7 @@ public enum REPL {
       }, out: out, err: err, chatter: chatter,
       columns: { options.width == nil ? Environment.currentColumns() : nil },
       remember: history.add, takeInterrupt: Signals.takeInterrupt)
-    let code = loop.run(session)
+    let code = loop.run(runner, effects: effects)
     history.finish()
     return code
   }

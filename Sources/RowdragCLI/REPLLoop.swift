@@ -39,8 +39,16 @@ public struct REPLLoop {
     self.takeInterrupt = takeInterrupt
   }
 
-  /// Says the banner, then reads and runs lines until `quit` or the end of input.
-  public func run(_ session: Session) -> ExitCode {
+  /// Says the banner, then reads and runs lines until `quit` or the end of input, each
+  /// command with `effects`; every command that replays is kept for `compare`.
+  public func run(_ session: Session, effects: Effects) -> ExitCode {
+    run(LineRunner(session: session, recorder: CommandRecorder(isOn: true)), effects: effects)
+  }
+
+  /// The loop over `runner`'s session: the shell gives its live view the same runner,
+  /// so what is done there is kept for `compare` too.
+  func run(_ runner: LineRunner, effects: Effects) -> ExitCode {
+    let session = runner.session
     let name = chatter.terminalSafe(session.filePath ?? "<stdin>")
     // A delimiter other than the format's own (a csv file's detected `;`) is said, as
     // `get format` says it.
@@ -76,7 +84,7 @@ public struct REPLLoop {
       }
       remember(line)
       _ = takeInterrupt()  // a Ctrl-C at the prompt is spent
-      let result = LineRunner.run(bytes, session: session, out: out, keepGoing: false)
+      let result = runner.run(bytes, out: out, effects: effects, keepGoing: false)
       _ = takeInterrupt()  // and so is one that stopped the command
       try? out.flush()
       if out.owesNewline {

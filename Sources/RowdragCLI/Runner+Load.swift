@@ -61,8 +61,6 @@ extension Runner {
       session.helpWidth = terminalWidth
       session.color = environment.colorAllowed
       session.asciiOnly = ASCIIText.isWanted(environment.variables)
-      session.onDrop = options.onDrop
-      session.onDropLimits.timeout = options.onDropTimeout
       session.listName = options.file ?? "-"
       session.format = ListLoader.format(of: store, name: name, options: options.load)
       session.loadOptions = options.load
@@ -112,9 +110,6 @@ extension Runner {
 }
 
 extension Runner {
-  /// The commands that read no list: `help` and `presets`.
-  static let listFreeCommands: Set<String> = ["help", "presets"]
-
   /// Whether every command of the `-e` scripts is one that reads no list (and there
   /// are some, and no `-f`), so that a list on a terminal need not be typed first.
   static func needsNoList(_ options: Options) -> Bool {
@@ -125,7 +120,7 @@ extension Runner {
         var lexer = CommandLexer(line: line)
         while let next = lexer.next() {
           guard case .success(let raw) = next,
-            let spec = CommandTable.spec(named: raw.name), listFreeCommands.contains(spec.name)
+            let spec = CommandTable.spec(named: raw.name), !spec.needsList
           else { return false }
           any = true
         }

@@ -53,24 +53,37 @@ extension Runner {
   }
 
   /// Whether commands must be kept for a comparison: `--compare`, or a source that
-  /// mentions `compare` (a cheap over-approximation of "runs a compare command") — and
+  /// mentions a command that reads them (`compare`; a cheap over-approximation of
+  /// "runs it") — and
   /// a stream, which cannot be searched before it runs. A stream keeps at most
-  /// `Session.streamHistoryLimit` commands, so an endless one runs in flat memory.
-  static func recording(_ sources: [LineReader], options: Options) -> (on: Bool, limit: Int?) {
-    if options.compare != nil { return (true, nil) }
-    let mentions = sources.map { $0.mentions("compare") }
-    if mentions.contains(nil) { return (true, Session.streamHistoryLimit) }
-    return (mentions.contains(true), nil)
+  /// `CommandRecorder.streamLimit` commands, so an endless one runs in flat memory.
+  /// Under `--compare` a behaviour `set` inside the gesture is refused at its line.
+  static func recorder(_ sources: [LineReader], options: Options) -> CommandRecorder {
+    if options.compare != nil {
+      return CommandRecorder(isOn: true, refusesBehaviourSetsInGesture: true)
+    }
+    let names = CommandTable.commands.filter(\.readsHistory).flatMap { [$0.name] + $0.aliases }
+    let mentions = sources.map { source -> Bool? in
+      var any = false
+      for name in names {
+        guard let found = source.mentions(name) else { return nil }
+        any = any || found
+      }
+      return any
+    }
+    if mentions.contains(nil) {
+      return CommandRecorder(isOn: true, limit: CommandRecorder.streamLimit)
+    }
+    return CommandRecorder(isOn: mentions.contains(true))
   }
 
   func runScripts(
-    _ sources: [LineReader], session: Session, options: Options
+    _ sources: [LineReader], session: Session, options: Options, effects: Effects
   )
     -> ExitCode
   {
     var failed: ExitCode?
-    (session.isRecording, session.historyLimit) = Self.recording(sources, options: options)
-    session.refusesBehaviourSetsInGesture = options.compare != nil
+    let runner = LineRunner(session: session, recorder: Self.recorder(sources, options: options))
     // Comparing, the script's own output is not wanted: the table is.
     let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
     scripts: for source in sources {
@@ -84,8 +97,7 @@ extension Runner {
           return afterFailure(reportIO(error, source.name), session, options)
         }
         lineNumber += 1
-        let result = LineRunner.run(
-          line, session: session, out: out, keepGoing: options.keepGoing)
+        let result = runner.run(line, out: out, effects: effects, keepGoing: options.keepGoing)
         for failure in result.failures {
           report("\(source.name):\(lineNumber): \(failure.description)")
           if failure.isIOFailure {
@@ -113,7 +125,7 @@ extension Runner {
       }
       let words = names + (options.plot.map { ["plot=" + $0] } ?? [])
       do {
-        try session.run(.compare(words), named: "--compare", out: stdout)
+        try runner.run(.meta(.compare(words)), named: "--compare", out: stdout, effects: effects)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .commandFailed

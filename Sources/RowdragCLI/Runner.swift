@@ -16,17 +16,18 @@ public struct Runner {
   /// Standard input as lines of commands, read as they arrive; its argument runs before
   /// a read that would wait. Nil: the lines of `readStdin()` (tests).
   public var stdinLines: ((_ beforeWaiting: @escaping () throws -> Void) -> LineReader)?
-  /// Starts the interactive shell; nil where there is none (tests of the script mode).
-  public var startREPL: ((Session, Options) -> ExitCode)?
+  /// Starts the interactive shell, whose commands have the effects given (it adds its
+  /// terminal's); nil where there is none (tests of the script mode).
+  public var startREPL: ((Session, Options, Effects) -> ExitCode)?
   /// Starts the live view (`--live`); nil where there is none.
-  public var startLive: ((Session, Options) -> ExitCode)?
+  public var startLive: ((Session, Options, Effects) -> ExitCode)?
 
   public init(
     environment: Environment, stdout: OutputSink, stderr: OutputSink,
     readStdin: @escaping () throws -> ByteStore,
     stdinLines: ((_ beforeWaiting: @escaping () throws -> Void) -> LineReader)? = nil,
-    startREPL: ((Session, Options) -> ExitCode)? = nil,
-    startLive: ((Session, Options) -> ExitCode)? = nil
+    startREPL: ((Session, Options, Effects) -> ExitCode)? = nil,
+    startLive: ((Session, Options, Effects) -> ExitCode)? = nil
   ) {
     self.environment = environment
     self.stdout = stdout
@@ -93,38 +94,57 @@ public struct Runner {
     case .success(let loaded): session = loaded
     case .failure(let code): return code
     }
+    let trace = TraceSink()
+    let effects = Self.effects(options, trace: trace)
     if let path = options.trace {
       do {
-        try session.run(.trace(path), named: "--trace", out: stdout)
+        try session.run(
+          .meta(.trace(path)), named: "--trace", out: stdout, effects: effects, recorder: .off)
       } catch {
         report(error.description)
         return error.isIOFailure ? .ioFailure : .usage
       }
     }
-    let status = run(session, options, interactive: interactive)
+    let status = run(session, options, interactive: interactive, effects: effects)
     do {
-      try session.closeTrace()
+      try trace.close()
     } catch {
       return reportIO(error, options.trace ?? "--trace")
     }
     return status
   }
 
+  /// The effects of the commands run here, whatever runs them: the trace, and the
+  /// drop hook of `--on-drop`; no notifications, and no Ctrl-C but the signal's own
+  /// (the shell and the live view add theirs).
+  static func effects(_ options: Options, trace: TraceSink) -> Effects {
+    var effects = Effects.none
+    effects.trace = trace
+    effects.dropHook = options.onDrop.map { command in
+      var limits = HookLimits()
+      limits.timeout = options.onDropTimeout
+      return DropHook(command: command, limits: limits, interrupted: { false })
+    }
+    return effects
+  }
+
   /// What runs once the list is loaded: the live view, the shell or the scripts.
-  private func run(_ session: Session, _ options: Options, interactive: Bool) -> ExitCode {
+  private func run(
+    _ session: Session, _ options: Options, interactive: Bool, effects: Effects
+  ) -> ExitCode {
     if options.live {
       guard let startLive else {
         report("--live needs a terminal")
         return .usage
       }
-      return startLive(session, options)
+      return startLive(session, options, effects)
     }
     if interactive {
       guard let startREPL else {
         report("interactive use needs a terminal; give commands with -e or -f")
         return .usage
       }
-      return startREPL(session, options)
+      return startREPL(session, options, effects)
     }
     let sources: [LineReader]
     do {
@@ -132,7 +152,7 @@ public struct Runner {
     } catch {
       return reportIO(error, "<stdin>")  // read failures name their file themselves
     }
-    return runScripts(sources, session: session, options: options)
+    return runScripts(sources, session: session, options: options, effects: effects)
   }
 
   private func emit(_ text: String) -> ExitCode {

@@ -1,3 +1,5 @@
+import RowdragFormats
+
 /// A row address (SPEC §6): resolved against the current order when the command runs.
 public enum Address: Sendable, Equatable {
   /// 1-based global row number.
@@ -62,87 +64,34 @@ public enum PageTarget: Sendable, Equatable {
   case previous
 }
 
-/// A parsed command, ready to run.
+/// A parsed command, ready to run: a command of one concern, whose file under
+/// `Commands/` holds its rows (what parses it) and its run.
 public enum Command: Sendable, Equatable {
-  case press(Address)
-  case pressAt(y: Double)
-  /// `press x=X y=Y` (board mode).
-  case pressAtPoint(x: Double, y: Double)
-  /// `drag x=X [y=Y]` (board mode).
-  case dragToPoint(x: Double, y: Double?)
-  /// `drag ±DX ±DY` (board mode).
-  case dragByPair(Double, Double)
-  case dragTo(y: Double)
-  case dragBy(Double)
-  case dragToRow(Address)
-  case tick(Int)
-  case wait(Double)
-  case release
-  case cancel
-  case move(Address, to: MoveTarget)
-  /// `press A,B`: lifts the range as one block.
-  case pressRange(AddressRange)
-  /// `press A,B y=Y` (the board: `press A,B x=X y=Y`): lifts the range with the finger
-  /// at that screen point, on one of its rows.
-  case pressRangeAt(AddressRange, x: Double?, y: Double)
-  /// `move A,B TO`: moves the range as one block.
-  case moveRange(AddressRange, to: MoveTarget)
-  /// `lock A,B`, `pin A,B`, `unlock A,B`: each row of the range.
-  case lockRange(AddressRange)
-  case pinRange(AddressRange)
-  case unlockRange(AddressRange)
-  /// `list A`, `list A,B`: only those rows.
-  case listRows(AddressRange)
-  case scrollTo(Double)
-  case scrollBy(Double)
-  case scrollToRow(Address)
-  case scrollTop
-  case scrollBottom
-  case lock(Address)
-  case pin(Address)
-  case unlock(Address)
-  case undo
-  case redo
-  case print
-  case list
-  case show
-  /// The full-screen live view (`--live`), from the interactive shell.
-  case live
-  case state
-  case set(key: String, values: [String])
-  case get(key: String)
-  /// `write [FILE]`, or `write! [FILE]` (`force`: over a file changed since it was read).
-  case write(String?, force: Bool = false)
-  /// Drops the session's changes and reads the list file again.
-  case reload
-  case quit(force: Bool)
-  case help(String?)
-  /// `page K|$|next|prev`.
-  case page(PageTarget)
-  /// Takes back the most recent edit, as a refused drop does.
-  case reject
-  /// The catalogue's presets, one line each.
-  case presets
-  /// `trace -|FILE|off`: the per-frame trace to standard output, a file, or stop.
-  case trace(String)
-  /// Replays this session's commands under each preset and prints the comparison.
-  case compare([String])
-  /// `require --OPTION /VALUE/ …`: fails unless the list was loaded with exactly these
-  /// load options (a recording begins with it, so it replays only on the list as the
-  /// live view read it).
-  case require([LoadOptionWord])
+  case gesture(GestureCommand)
+  case edit(EditCommand)
+  case view(ViewCommand)
+  case file(FileCommand)
+  case meta(MetaCommand)
 
-  /// Whether replaying the command reproduces the session: it changes the engine, or
-  /// reads nothing but the engine. Output, files and the shell itself are left out.
-  var isReplayed: Bool {
+  /// Runs the command in `context`, by its concern.
+  func run(in context: CommandContext) throws -> Session.Outcome {
     switch self {
-    case .print, .list, .listRows, .show, .live, .state, .get, .write, .reload, .quit, .help,
-      .presets,
-      .trace, .compare, .require:
-      false
-    default: true
+    case .gesture(let command): try command.run(in: context)
+    case .edit(let command): try command.run(in: context)
+    case .view(let command): try command.run(in: context)
+    case .file(let command): try command.run(in: context)
+    case .meta(let command): try command.run(in: context)
     }
   }
+}
+
+/// What a command runs with: the session it reads and changes, where its output goes,
+/// what else it may do (`Effects`), and the commands kept for `compare`.
+struct CommandContext {
+  let session: Session
+  let out: OutputSink
+  let effects: Effects
+  let recorder: CommandRecorder
 }
 
 /// A command the parser or the session refused, with the name it was typed as.

@@ -2,13 +2,21 @@
 public enum CommandParser {
   /// Parses one command; an unknown name suggests the nearest one.
   public static func parse(_ raw: RawCommand) throws(CommandError) -> Command {
+    try parseWithRow(raw).command
+  }
+
+  /// Parses one command and gives its row too (whether it `replays`).
+  public static func parseWithRow(_ raw: RawCommand) throws(CommandError) -> (
+    command: Command, row: CommandSpec
+  ) {
     guard let spec = CommandTable.spec(named: raw.name) else {
       throw CommandError(
         command: raw.name,
         message: "unknown command"
           + Suggestion.hint(for: raw.name, in: CommandTable.allNames) + " ('help' lists commands)")
     }
-    return try spec.parse(
+    let command = try spec.parse(
       CommandArguments(name: raw.name, tokens: raw.arguments, spec: spec))
+    return (command, spec)
   }
 }

@@ -31,7 +31,8 @@ public enum Completion: Equatable, Sendable {
 
     // Inside an unfinished /REGEX/: complete a row label (a column title for `page`),
     // closing the slash.
-    if spec.completes == .rowLabels || spec.completes == .columnTitles, let session,
+    let labels: [CommandSpec.Argument] = [.rowLabels, .rowLabelsThenHeaders, .columnTitles]
+    if labels.contains(spec.completes), let session,
       let slash = openPattern(in: command + word)
     {
       let full = Array((command + word).unicodeScalars)
@@ -45,7 +46,8 @@ public enum Completion: Equatable, Sendable {
       // `move`'s TO names a section by its header (`/Done/:1`), not a row.
       var before = CommandLexer(line: String(String.UnicodeScalarView(full[..<slash])))
       let isTarget =
-        name == "move" && (try? before.next()?.get())?.arguments.count == 1
+        spec.completes == .rowLabelsThenHeaders
+        && (try? before.next()?.get())?.arguments.count == 1
       let candidates =
         spec.completes == .columnTitles
         ? titleCompletions(typed, session: session)
@@ -72,12 +74,14 @@ public enum Completion: Equatable, Sendable {
       return argumentIndex == 0 ? .fileNames : .nothing
     case .commandNames:
       return argumentIndex == 0 ? .words(filter(CommandTable.commands.map(\.name), word)) : .nothing
-    case .settingKeys:
+    case .settings(let access):
       if argumentIndex == 0 {
         // `format` can be read, not set: the list is read in it.
-        return .words(filter(SettingTable.keys + (name == "get" ? ["format"] : []), word))
+        let fixed = access == .read ? SettingTable.readOnly.map(\.key) : []
+        return .words(filter(SettingTable.keys + fixed, word))
       }
-      guard name == "set", let setting = SettingTable.settings.first(where: { $0.key == words[1] })
+      guard access == .change,
+        let setting = SettingTable.settings.first(where: { $0.key == words[1] })
       else {
         return .nothing
       }
@@ -90,7 +94,7 @@ public enum Completion: Equatable, Sendable {
         return .words(filter(setting.parameterWords(words[2]), word))
       }
       return argumentIndex == 1 ? .words(filter(setting.values, word)) : .nothing
-    case .words(let options) where name == "compare":
+    case .wordLists(let options):
       // Every argument is a name, and after a comma the next one, as for --compare.
       let done = word.lastIndex(of: ",").map { String(word[...$0]) } ?? ""
       return .words(filter(options, String(word.dropFirst(done.count))).map { done + $0 })
@@ -98,9 +102,8 @@ public enum Completion: Equatable, Sendable {
       return argumentIndex == 0 ? .words(filter(options, word)) : .nothing
     case .columnTitles:
       return argumentIndex == 0 ? .words(filter(["next", "prev", "$", "/"], word)) : .nothing
-    case .rowLabels:
-      // Row numbers are typed, not completed; offer the address forms that have words.
-      if argumentIndex == 0 && name == "scroll" { return .words(filter(["top", "bottom"], word)) }
+    case .rowLabels, .rowLabelsThenHeaders:
+      // Row numbers are typed, not completed; label patterns are completed above.
       return .nothing
     case .nothing:
       return .nothing

@@ -4,11 +4,12 @@ import RowdragFormats
 /// `compare NAME…` and `--compare`: the session's gesture replayed from where it
 /// started under each preset, beside the settings in force (`current`) and app traces.
 extension Session {
-  /// Replays the gesture under each row of `words` (see `ComparisonRequest`;
-  /// `plot=FILE.svg` also writes the chart) and returns the table.
-  func compare(_ words: [String]) throws -> String {
+  /// Replays the gesture `recorder` kept under each row of `words` (see
+  /// `ComparisonRequest`; `plot=FILE.svg` also writes the chart) and returns the table.
+  /// The replays run with none of `effects` but its Ctrl-C.
+  func compare(_ words: [String], effects: Effects, recorder: CommandRecorder) throws -> String {
     let request = try ComparisonRequest.parse(words)
-    let gesture = try comparedGesture()
+    let gesture = try recorder.gesture()
     var rows = request.rows
     // Your own settings get a row when no named preset already shows them.
     if !rows.contains(.current) {
@@ -27,72 +28,13 @@ extension Session {
     }
     // The report draws every frame, so its replays step through each (as `--trace`).
     let everyFrame = request.plotPath.map(Self.isReport) ?? false
-    let runs = try replay(rows, gesture, traces: traces, everyFrame: everyFrame)
+    let runs = try replay(
+      rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects)
     if let plotPath = request.plotPath {
-      try writePlot(runs, to: plotPath, gestureStart: gesture.commands.startIndex)
+      try writePlot(
+        runs, to: plotPath, recorder: recorder, gestureStart: gesture.commands.startIndex)
     }
     return ComparisonTable.render(runs, commands: gesture.commands.count)
-  }
-
-  /// The engine the comparison starts from and the commands it replays: the `set`s
-  /// before the gesture's first other command are not replayed but folded into the
-  /// start, so they form the row `current` and each preset then sets its own.
-  struct ComparedGesture {
-    var start: Engine
-    var commands: ArraySlice<Command>
-  }
-
-  /// The history split where the gesture starts; refuses a behaviour `set` inside it,
-  /// which would override every preset.
-  func comparedGesture() throws -> ComparedGesture {
-    guard var start = historyStart, !history.isEmpty else { throw nothingToCompare }
-    var first = history.startIndex
-    while first < history.endIndex, case .set(let key, let values) = history[first] {
-      try SettingTable.apply(key: key, values: values, to: &start)
-      first += 1
-    }
-    guard first < history.endIndex else { throw nothingToCompare }
-    let commands = history[first...]
-    for (index, command) in commands.enumerated() {
-      if case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) {
-        throw CommandError(
-          command: "",
-          message: "command \(index + 1) of the gesture, 'set \(key)', "
-            + Self.behaviourInGesture(key))
-      }
-    }
-    return ComparedGesture(start: start, commands: commands)
-  }
-
-  /// Why a behaviour `set` inside the gesture is refused, and where it belongs.
-  static func behaviourInGesture(_ key: String) -> String {
-    "changes \(key) inside the compared gesture, where each preset sets its own; put it "
-      + "before the gesture's first command (or give it as an option): the settings "
-      + "there form the row current"
-  }
-
-  /// Whether `command`, run now, would be a behaviour `set` inside the recorded gesture.
-  func isBehaviourSetInGesture(_ command: Command) -> Bool {
-    guard case .set(let key, _) = command, PresetTable.behaviourKeys.contains(key) else {
-      return false
-    }
-    return historyHasGesture
-  }
-
-  private var nothingToCompare: CommandError {
-    if historyOverflowed, let historyLimit {
-      return CommandError(
-        command: "",
-        message:
-          "a command stream keeps its first \(historyLimit) commands for compare and this one ran more; give the script with -f FILE or -e, or use rowdrag --compare"
-      )
-    }
-    return CommandError(
-      command: "",
-      message: isRecording
-        ? "nothing to compare yet; run a gesture first (press, drag, tick, release)"
-        : "this session keeps no commands to compare; use it in the interactive shell, in a script that compares, or rowdrag --compare"
-    )
   }
 
   /// The trace at `path`, or why not: a bad trace names its line and column, a file
@@ -108,29 +50,22 @@ extension Session {
   }
 
   /// Each row's replay of the gesture, from the engine it started on (a trace row is
-  /// read from its file, frame `k` beside each replay's frame `k`); the session is
-  /// left exactly as it was. Frames whose outcome is known are skipped as `tick` skips
-  /// them, unless `everyFrame` (the animated report, which draws each).
+  /// read from its file, frame `k` beside each replay's frame `k`). Each replay runs on
+  /// a session of its own over a copy of the document, with the effects of a
+  /// simulation (`Effects.simulation`): no trace, no drop hook telling a server about
+  /// moves that never happened, no notification, and no recorder; this session is not
+  /// touched. Frames whose outcome is known are skipped as `tick` skips them, unless
+  /// `everyFrame` (the animated report, which draws each).
   func replay(
-    _ rows: [ComparisonRequest.Row], _ gesture: ComparedGesture,
-    traces: [String: AppTrace] = [:], everyFrame: Bool = false
+    _ rows: [ComparisonRequest.Row], _ gesture: CommandRecorder.Gesture,
+    traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects
   ) throws -> [ComparisonRecorder] {
     // Each replay keeps the offsets of as many frames as the longest trace has.
     let kept = traces.values.map(\.frames.count).max() ?? 0
-    let saved = (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop)
-    defer {
-      (engine, trace, frameObserver, frameObserverNeedsEveryFrame, isRecording, onDrop) = saved
-    }
-    frameObserverNeedsEveryFrame = everyFrame
-    // A replay is a simulation: no trace, no recording, and no drop hook telling a
-    // server about moves that never happened.
-    trace = nil
-    isRecording = false
-    onDrop = nil
     let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
     for row in rows {
-      engine = gesture.start
+      var engine = gesture.start
       let name: String
       switch row {
       case .trace(let path):
@@ -151,12 +86,16 @@ extension Session {
       }
       let recorder = ComparisonRecorder(preset: name, engine: engine)
       recorder.frameOffsetLimit = kept
-      frameObserver = recorder.observe
+      let simulation = effects.simulation(
+        frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))
+      let replay = Session(document: document, engine: engine, filePath: filePath)
       for command in gesture.commands {
-        let before = engine
+        let before = replay.engine
         var failure: String?
         do {
-          _ = try perform(command, out: discard)
+          let context = CommandContext(
+            session: replay, out: discard, effects: simulation, recorder: .off)
+          _ = try command.run(in: context)
         } catch let error as EngineError {
           failure = error.message
         } catch let error as CommandError {
@@ -165,7 +104,7 @@ extension Session {
         } catch {
           failure = "\(error)"
         }
-        recorder.command(before: before, after: engine, failed: failure)
+        recorder.command(before: before, after: replay.engine, failed: failure)
       }
       runs.append(recorder)
     }

@@ -5,15 +5,15 @@ import RowdragSystem
 /// index path, `--on-drop CMD` decides whether the edit stands. A refusal puts the row
 /// back and fails the command, so a run that exits 0 means every drop was accepted.
 extension Session {
-  func withDropHook(_ edit: (Session) throws -> Void) throws {
-    guard let hook = onDrop else { return try vetted(edit) }
+  func withDropHook(_ hook: DropHook?, _ edit: (Session) throws -> Void) throws {
+    guard let hook else { return try vetted(edit) }
     let before = engine
     try vetted(edit)
     guard engine.undoCount > before.undoCount, let slots = engine.lastEditSlots else { return }
     let count = engine.lastEditCount
     let outcome = System.runShell(
-      hook, extra: hookEnvironment(slots, count: count, before: before), limits: onDropLimits,
-      interrupted: hookInterrupted ?? { false })
+      hook.command, extra: hookEnvironment(slots, count: count, before: before),
+      limits: hook.limits, interrupted: hook.interrupted)
     if outcome == .exited(0) {
       acceptedByHook = (engine.layout.order, engine.layout.sectionStarts)
       return
@@ -29,7 +29,7 @@ extension Session {
       case .couldNotStart(let code): "/bin/sh could not start: \(System.errorText(code))"
       case .interrupted: "interrupted"
       case .timedOut:
-        "still running after \(NumberText.short(onDropLimits.timeout)) s, --on-drop-timeout"
+        "still running after \(NumberText.short(hook.limits.timeout)) s, --on-drop-timeout"
       }
     throw CommandError(
       command: "",
@@ -62,5 +62,15 @@ extension Session {
       ("ROWDRAG_FILE", RawText.bytes(listName)),
       ("ROWDRAG_COUNT", Array(String(count).utf8)),
     ]
+  }
+}
+
+extension Session {
+  /// `moved 3 → 1` (global row numbers) for the last edit.
+  func notifyMove(_ notify: ((String) -> Void)?) {
+    guard let notify, let edit = engine.lastEdit else { return }
+    let k = engine.lastEditCount
+    guard k > 1 else { return notify("moved \(edit.from + 1) → \(edit.to + 1)") }
+    notify("moved \(edit.from + 1),\(edit.from + k) → \(edit.to + 1),\(edit.to + k)")
   }
 }

@@ -8,7 +8,8 @@ extension Session {
   /// Saves the list to `path` (default: the file it came from) atomically, then makes
   /// the saved order the new baseline for `dirty`. The file it came from is refused
   /// when another program changed it since it was read or written, unless `force`.
-  func write(to path: String?, force: Bool) throws {
+  /// `notify` is told where it went.
+  func write(to path: String?, force: Bool, notify: ((String) -> Void)?) throws {
     try engine.requireIdle()
     guard let target = path ?? filePath else {
       throw CommandError(
@@ -103,9 +104,6 @@ extension Session {
     fileStamp = stamp
     copiedElsewhere = false
     acceptedByHook = nil
-    history = []
-    historyText = []
-    historyHasGesture = false
-    historyStart = nil
+    readCount += 1
   }
 }

@@ -13,7 +13,9 @@ extension Session {
   /// `list`: `%6d<TAB>flag<TAB>label`, one line a row — every row, or those of `rows`
   /// (`list A,B`), with their global numbers, and the section lines of FORMATS.md §5
   /// (`ListingPass`). Every lifted row is marked `>`.
-  func writeListing(to out: OutputSink, rows: Range<Int>? = nil) throws {
+  func writeListing(
+    to out: OutputSink, rows: Range<Int>? = nil, isInterrupted: () -> Bool
+  ) throws {
     let writer = ListingWriter(out: out)
     var pass = ListingPass(session: self, writer: writer, escaping: out.isTerminal, rows: rows)
     try document.forEachLabel(in: engine.layout.order) { position, label in
@@ -80,12 +82,13 @@ extension Session {
         message: "no command '\(name)'" + Suggestion.hint(for: name, in: CommandTable.allNames))
     }
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
-    if spec.name == "set" || spec.name == "get" {
+    if case .settings(let access) = spec.completes {
       for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
-      if spec.name == "get" { text += "  get format  (the list's format; chosen by --format)\n" }
+      if access == .read {
+        for fixed in SettingTable.readOnly { text += "  get \(fixed.key)  (\(fixed.help))\n" }
+      }
     }
-    if spec.name == "live" { text += LiveKeys.helpText }
-    return text
+    return text + spec.details
   }
 }
 

@@ -10,13 +10,15 @@ extension Session {
   }
 
   /// Writes the chart of `runs` to `path` (the report for `.html`), refusing the list
-  /// file itself. The caption quotes the commands from `gestureStart` of the history on:
-  /// the `set`s before it are the row `current`, not part of the gesture.
-  func writePlot(_ runs: [ComparisonRecorder], to path: String, gestureStart: Int) throws {
+  /// file itself. The caption quotes the commands `recorder` kept from `gestureStart`
+  /// on: the `set`s before it are the row `current`, not part of the gesture.
+  func writePlot(
+    _ runs: [ComparisonRecorder], to path: String, recorder: CommandRecorder, gestureStart: Int
+  ) throws {
     try OutputPath.refuseList(path, listPath: filePath)
     let caption = ComparisonPlot.Caption(
-      list: filePath ?? "<stdin>", rows: (historyStart ?? engine).layout.rowCount,
-      gesture: historyText.dropFirst(gestureStart).filter { !$0.isEmpty })
+      list: filePath ?? "<stdin>", rows: (recorder.start ?? engine).layout.rowCount,
+      gesture: recorder.texts.dropFirst(gestureStart).filter { !$0.isEmpty })
     try AtomicFile.write(path: path, mustExist: false, backupSuffix: nil) { out in
       if Self.isReport(path) {
         try out.write(

@@ -4,6 +4,31 @@ import RowdragSystem
 
 import Glibc  // errno
 
+/// Where a front's trace goes: `trace -|FILE` opens a writer here, `trace off` closes
+/// it, and the front closes it at the end. A reference in the front's `Effects`, so the
+/// shell's live view traces as the shell does; a simulation has none.
+public final class TraceSink {
+  /// The open trace, if one is.
+  private(set) var writer: TraceWriter?
+
+  public init() {}
+
+  /// `trace -|FILE|off`: the new trace is opened before the old one is closed, so a
+  /// file that cannot be opened leaves the trace as it was.
+  func set(_ path: String, listPath: String?) throws {
+    let next = path == "off" ? nil : try TraceWriter.open(path, listPath: listPath)
+    try close()
+    writer = next
+  }
+
+  /// Flushes and closes the trace file, if one is open.
+  public func close() throws {
+    let current = writer
+    writer = nil
+    try current?.close()
+  }
+}
+
 /// The per-frame trace (the behaviour catalogue §5.1): one compact JSON line per frame,
 /// written as the frame ends, so `tick 10000000` streams in constant memory.
 final class TraceWriter {

@@ -15,6 +15,9 @@ enum CommandsTarget {
       document: document,
       layout: Layout(sections: document.sectionSpecs), filePath: nil)
     let out = OutputSink(memoryNamed: "<fuzz>")
+    // A trace to standard output (`trace -`), into `out`; no hook, nothing to tell.
+    var effects = Effects.none
+    effects.trace = TraceSink()
     var lexer = CommandLexer(bytes: Array(bytes))
     var commands = 0
     while let next = lexer.next(), commands < 64 {
@@ -23,16 +26,16 @@ enum CommandsTarget {
         continue
       }
       switch command {
-      case .write: continue
-      case .trace(let path) where path != "-" && path != "off": continue  // would write a file
-      case .compare(let words)
+      case .file(.write): continue
+      case .meta(.trace(let path)) where path != "-" && path != "off": continue  // a file
+      case .meta(.compare(let words))
       where words.contains(where: { $0.hasPrefix("plot=") || $0.contains("trace:") }):
         continue  // would write a file, or read one (/dev/zero)
-      case .tick(let n) where n > 5_000: continue
-      case .wait(let s) where s * session.engine.settings.fps > 5_000: continue
+      case .gesture(.tick(let n)) where n > 5_000: continue
+      case .gesture(.wait(let s)) where s * session.engine.settings.fps > 5_000: continue
       default: break
       }
-      _ = try? session.run(command, named: raw.name, out: out)
+      _ = try? session.run(command, named: raw.name, out: out, effects: effects, recorder: .off)
       Invariants.check(session.engine)
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import RowdragFormats
 import Testing
 
+@testable import RowdragCLI
 @testable import RowdragCommands
 @testable import RowdragEngine
 
@@ -11,24 +12,23 @@ import Testing
 struct CompareSkipTests {
   static let rows = (1...300).map { "row \($0)\n" }.joined()
 
+  /// `script` run on the list by a line runner that keeps its commands, as a script
+  /// that compares does.
   func session(
     _ script: String, options: [(String, [String])] = [], rows: String = Self.rows,
     load: LoadOptions = LoadOptions()
-  ) throws -> Session {
+  ) throws -> LineRunner {
     let (document, layout) = try ListLoader.load(
       store: ByteStore(Array(rows.utf8)), name: "t", options: load)
     let session = Session(document: document, layout: layout, filePath: nil)
     for (key, values) in options {
       try SettingTable.apply(key: key, values: values, to: &session.engine)
     }
-    session.isRecording = true
-    var lexer = CommandLexer(bytes: Array(script.utf8))
-    while let next = lexer.next() {
-      guard case .success(let raw) = next else { throw CommandError(command: "", message: "lex") }
-      try session.run(
-        try CommandParser.parse(raw), named: raw.name, out: OutputSink(memoryNamed: "o"))
-    }
-    return session
+    let runner = LineRunner(session: session, recorder: CommandRecorder(isOn: true))
+    let result = runner.run(
+      Array(script.utf8), out: OutputSink(memoryNamed: "o"), effects: .none, keepGoing: false)
+    if let failure = result.failures.first { throw failure }
+    return runner
   }
 
   /// A recorder's figures, for comparing two of them.
@@ -40,7 +40,7 @@ struct CompareSkipTests {
   }
 
   /// The gesture replayed frame by frame: each frame reported, none skipped.
-  func stepped(_ preset: Preset, _ gesture: Session.ComparedGesture, _ session: Session) throws
+  func stepped(_ preset: Preset, _ gesture: CommandRecorder.Gesture, _ session: Session) throws
     -> ComparisonRecorder
   {
     var engine = gesture.start
@@ -51,15 +51,18 @@ struct CompareSkipTests {
       var failure: String?
       do {
         switch command {
-        case .tick(let n):
+        case .gesture(.tick(let n)):
           let fps = engine.settings.fps
           try engine.tick(n) { recorder.observe(.frame($0), fps: fps) }
-        case .wait(let s):
+        case .gesture(.wait(let s)):
           let fps = engine.settings.fps
           try engine.wait(s) { recorder.observe(.frame($0), fps: fps) }
         default:
           session.engine = engine
-          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"))
+          _ = try command.run(
+            in: CommandContext(
+              session: session, out: OutputSink(memoryNamed: "o"), effects: .none,
+              recorder: .off))
           engine = session.engine
         }
       } catch {
@@ -80,9 +83,11 @@ struct CompareSkipTests {
   @Test(
     "every preset: the skipping replay's figures are the frame-by-frame ones", arguments: gestures)
   func sameFigures(_ script: String) throws {
-    let session = try session(script)
-    let gesture = try session.comparedGesture()
-    let runs = try session.replay(PresetTable.names.map(ComparisonRequest.Row.preset), gesture)
+    let runner = try session(script)
+    let session = runner.session
+    let gesture = try runner.recorder.gesture()
+    let runs = try session.replay(
+      PresetTable.names.map(ComparisonRequest.Row.preset), gesture, effects: .none)
     var skipped = 0
     for (preset, run) in zip(PresetTable.presets, runs) {
       let reference = try stepped(preset, gesture, session)
@@ -113,16 +118,17 @@ struct CompareSkipTests {
   func board(_ script: String) throws {
     var load = LoadOptions()
     load.headerPattern = "^## "
-    let session = try session(script, options: [("board", ["on"])], rows: Self.board, load: load)
+    let runner = try session(script, options: [("board", ["on"])], rows: Self.board, load: load)
+    let session = runner.session
     #expect(session.engine.surface.isBoard)
-    let gesture = try session.comparedGesture()
+    let gesture = try runner.recorder.gesture()
     // The presets whose rule a board takes.
     let presets = PresetTable.presets.filter { preset in
       var engine = gesture.start
       return (try? preset.apply(to: &engine)) != nil
     }
     #expect(presets.count > 3)
-    let runs = try session.replay(presets.map { .preset($0.name) }, gesture)
+    let runs = try session.replay(presets.map { .preset($0.name) }, gesture, effects: .none)
     var skipped = 0
     var frames = 0
     for (preset, run) in zip(presets, runs) {
@@ -143,21 +149,25 @@ struct CompareSkipTests {
       let script =
         "set autoscroll linear zone=100 max=0.000001; set paging \(paging); press 1:1; "
         + "drag y=599; tick 100000; drag y=1; tick 100000; release"
-      let session = try session(script, options: [("board", ["on"])], rows: Self.board, load: load)
-      let gesture = try session.comparedGesture()
-      let runs = try session.replay([.current], gesture)
+      let runner = try session(script, options: [("board", ["on"])], rows: Self.board, load: load)
+      let session = runner.session
+      let gesture = try runner.recorder.gesture()
+      let runs = try session.replay([.current], gesture, effects: .none)
       let run = try #require(runs.first)
       var engine = gesture.start
       let reference = ComparisonRecorder(preset: "current", engine: engine)
       for command in gesture.commands {
         let before = engine
         switch command {
-        case .tick(let n):
+        case .gesture(.tick(let n)):
           let fps = engine.settings.fps
           try engine.tick(n) { reference.observe(.frame($0), fps: fps) }
         default:
           session.engine = engine
-          _ = try session.perform(command, out: OutputSink(memoryNamed: "o"))
+          _ = try command.run(
+            in: CommandContext(
+              session: session, out: OutputSink(memoryNamed: "o"), effects: .none,
+              recorder: .off))
           engine = session.engine
         }
         reference.command(before: before, after: engine, failed: nil)
@@ -173,10 +183,11 @@ struct CompareSkipTests {
     let script =
       "press 3; wait 0.6; drag y=590; tick 2147483647; drag y=10; tick 2147483647; release"
     let compared = try session(script)
-    let runs = try compared.replay(
-      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.comparedGesture())
+    let runs = try compared.session.replay(
+      PresetTable.names.map(ComparisonRequest.Row.preset), try compared.recorder.gesture(),
+      effects: .none)
     for (preset, run) in zip(PresetTable.names, runs) {
-      let plain = try session(script, options: [("preset", [preset])])
+      let plain = try session(script, options: [("preset", [preset])]).session
       #expect(run.frames == plain.engine.framesSkipped + run.framesStepped, "\(preset)")
       #expect(run.framesStepped < 200_000, "\(preset): \(run.framesStepped) frames simulated")
       #expect(run.offset.bitPattern == plain.engine.offset.bitPattern, "\(preset)")

@@ -126,8 +126,9 @@ struct DelimiterAndByteOrderTests {
         let runner = Runner(
           environment: Environment(stdinIsTerminal: true), stdout: out, stderr: err,
           readStdin: { ByteStore([]) },
-          startREPL: { session, _ in
-            REPLLoop(readLine: { _ in nil }, out: out, err: err, chatter: err).run(session)
+          startREPL: { session, _, effects in
+            REPLLoop(readLine: { _ in nil }, out: out, err: err, chatter: err).run(
+              session, effects: effects)
           })
         _ = runner.run([dir.appendingPathComponent(name).path])
         return String(err.text.split(separator: "\n").first ?? "")

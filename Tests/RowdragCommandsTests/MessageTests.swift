@@ -56,7 +56,7 @@ struct HelpWrapTests {
     func help(_ width: Int?) throws -> String {
       session.helpWidth = width
       let out = OutputSink(memoryNamed: "<help>")
-      try session.run(.help(nil), named: "help", out: out)
+      try session.run(.help(nil), named: "help", out: out, effects: .none, recorder: .off)
       return out.text
     }
     let piped = try help(nil)

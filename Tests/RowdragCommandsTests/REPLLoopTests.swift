@@ -30,13 +30,13 @@ struct REPLLoopTests {
     let runner = Runner(
       environment: Environment(stdinIsTerminal: true), stdout: out, stderr: err,
       readStdin: { ByteStore([]) },
-      startREPL: { session, _ in
+      startREPL: { session, _, effects in
         REPLLoop(
           readLine: { prompt in
             transcript.prompts.append(prompt)
             return typed.popFirst().map { Array($0.utf8) }
           }, out: out, err: err, chatter: err
-        ).run(session)
+        ).run(session, effects: effects)
       })
     transcript.status = runner.run([path]).rawValue
     transcript.out = out.text

@@ -94,7 +94,7 @@ struct StreamTests {
     let compared = try run(["-n"], pipe: Pipe([gesture]))
     #expect(compared.status == 0)
     #expect(compared.stdout.hasPrefix("Comparing 2 presets on 4 commands:"))
-    let limit = Session.streamHistoryLimit
+    let limit = CommandRecorder.streamLimit
     let ticks = String(repeating: "tick 1\n", count: limit + 1)
     let long = try run(["-n"], pipe: Pipe([ticks, "compare rowdrag\n"]))
     #expect(long.status == 1)

@@ -98,7 +98,8 @@ struct TabDrawingTests {
     var lexer = CommandLexer(line: commands)
     let out = OutputSink(memoryNamed: "t")
     while case .success(let raw)? = lexer.next() {
-      try session.run(CommandParser.parse(raw), named: raw.name, out: out)
+      try session.run(
+        CommandParser.parse(raw), named: raw.name, out: out, effects: .none, recorder: .off)
     }
     return renderer.lines()
   }

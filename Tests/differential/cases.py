@@ -420,11 +420,14 @@ class Script:
         self.tags.add("gesture")
         if self.board and r.random() < 0.6:
             press = r.choice([f"press {address(r, shape)}",
-                              f"press x={r.randint(0, 375)} y={r.randint(0, 600)}"])
+                              f"press x={r.randint(0, 375)} y={r.randint(0, 600)}",
+                              f"press {address_range(r, shape)} x={r.randint(0, 375)} "
+                              f"y={r.randint(0, 600)}"])
         else:
             top = min(600, 44 * shape.rows)
             press = r.choice([f"press {address(r, shape)}", f"press y={r.randint(0, top)}",
-                              f"press {address(r, shape)}", f"press {address_range(r, shape)}"])
+                              f"press {address(r, shape)}", f"press {address_range(r, shape)}",
+                              f"press {address_range(r, shape)} y={r.randint(0, top)}"])
         self.add(press)
         if r.random() < 0.3:
             self.add("wait 0.6")  # past every preset's hold
@@ -532,7 +535,7 @@ class Script:
 
     def kind_help(self):
         self.add(self.r.choice(["help", "help set", "help move", "help live", "help nope",
-                                "presets", "help compare"]))
+                                "presets", "help compare", "help get"]))
 
     def kind_file(self):
         if not self.allow_files:
@@ -553,7 +556,7 @@ class Script:
             "set fps 0", "get", "press y=abc", "press x=10", "list 1,2,3", "live",
             "move 1 /x/", "'unterminated", "press /(/", "page", "trace", "compare",
             "set viewport -1", "set autoscroll linear zone=-5", "set rule sideways",
-            "scroll 1 2", "undo 1", "tick 99999999999", "scroll"]))
+            "scroll 1 2", "undo 1", "tick 99999999999", "scroll", "set format csv"]))
 
     def kind_stray(self):
         self.add(self.r.choice(["cancel", "release", "drag +10", "tick 5"]))

@@ -62,14 +62,15 @@ def test_the_cases_exercise_every_format_surface_and_kind(binary):
 
 
 def test_the_cases_reorder_fail_and_compare(binary):
-    """What 40 cases did with this binary: some of each, not all of one."""
+    """What 100 cases did with this binary: some of each, not all of one (about a quarter
+    reorder; 40 cases left as few as 3 to chance)."""
     tally = differential.Tally()
     with tempfile.TemporaryDirectory() as directory:
-        for i in range(40):
+        for i in range(100):
             case = cases.make_case(i, "41")
             tally.add(case, differential.run_case(binary, case, os.path.join(directory, "x")))
     report = tally.report()
-    assert 5 <= tally.status[0] <= 35, report
+    assert 10 <= tally.status[0] <= 90, report
     assert tally.status[1] >= 5, report
     assert tally.effects["reordered (final list differs)"] >= 4, report
     assert tally.effects["printed a comparison table"] >= 1, report

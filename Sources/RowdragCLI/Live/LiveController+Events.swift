@@ -162,8 +162,8 @@ extension LiveController {
       } else {
         renderer.message = nil
       }
-    case .character("u"): undoOrRedo("undo")
-    case .control("r"): undoOrRedo("redo")
+    case .character("u"): undoOrRedo(undo: true)
+    case .control("r"): undoOrRedo(undo: false)
     case .character("w"):
       guard !writesToStandardOutput else { return engine.phase == .idle ? .quit : nil }
       write(quitAfter: false)
@@ -356,7 +356,8 @@ extension LiveController {
 
   /// `u` and Ctrl-R: the edit they take back or make again ends with the cursor on the
   /// row it moved, scrolled into view.
-  private func undoOrRedo(_ command: String) {
+  private func undoOrRedo(undo: Bool) {
+    let command = undo ? "undo" : "redo"
     guard session.engine.phase == .idle else {
       run(command)  // says why not
       return
@@ -364,7 +365,7 @@ extension LiveController {
     // Undo puts the last edit's row back where it came from; redo moves it again.
     let undone = session.engine.lastEdit?.from
     guard run(command) else { return }
-    if let position = command == "undo" ? undone : session.engine.lastEdit?.to {
+    if let position = undo ? undone : session.engine.lastEdit?.to {
       moveCursor(to: position)
     }
   }
@@ -425,7 +426,7 @@ extension LiveController {
       renderer.message = nil
       guard !text.isEmpty else { return }
       do {
-        let position = try session.resolve(.pattern(text))
+        let position = try session.resolve(.pattern(text), isInterrupted: effects.isInterrupted)
         lastSearch = text
         moveCursor(to: position)
       } catch let error as CommandError {

@@ -25,6 +25,10 @@ final class LiveController {
   }
 
   let session: Session
+  /// Runs the view's commands (the shell's runner, from the shell).
+  let runner: LineRunner
+  /// What the view's commands may do besides changing the session.
+  let effects: Effects
   let recorder: LiveRecorder?
   var renderer: LiveRenderer
   var input = LiveInput()
@@ -55,10 +59,12 @@ final class LiveController {
   let writesToStandardOutput: Bool
 
   init(
-    session: Session, recorder: LiveRecorder?, color: Bool, asksBeforeQuit: Bool,
-    writesToStandardOutput: Bool = false
+    runner: LineRunner, effects: Effects, recorder: LiveRecorder?, color: Bool,
+    asksBeforeQuit: Bool, writesToStandardOutput: Bool = false
   ) {
-    self.session = session
+    self.session = runner.session
+    self.runner = runner
+    self.effects = effects
     self.recorder = recorder
     self.asksBeforeQuit = asksBeforeQuit
     self.writesToStandardOutput = writesToStandardOutput
@@ -110,11 +116,11 @@ final class LiveController {
     let output = OutputSink(memoryNamed: "live")
     let inGesture = session.engine.phase != .idle
     let run = {
-      LineRunner.run(Array(command.utf8), session: self.session, out: output, keepGoing: false)
+      self.runner.run(Array(command.utf8), out: output, effects: self.effects, keepGoing: false)
     }
     // The drop hook writes to standard error: captured, never over the picture.
     let (result, hookSaid) =
-      session.onDrop == nil ? (run(), []) : FullScreen.capturingStandardError(run)
+      effects.dropHook == nil ? (run(), []) : FullScreen.capturingStandardError(run)
     hookOutput += hookSaid
     let hookLine = Self.lastLine(hookSaid)
     if let failure = result.failures.first {

@@ -89,7 +89,7 @@ final class LiveRecorder {
   private static func writtenPath(_ command: String) -> String?? {
     var lexer = CommandLexer(line: command)
     guard case .success(let raw)? = lexer.next(),
-      case .write(let path, _)? = try? CommandParser.parse(raw)
+      case .file(.write(let path, _))? = try? CommandParser.parse(raw)
     else { return nil }
     return .some(path)
   }

@@ -1,4 +1,5 @@
 import RowdragCommands
+import RowdragEngine
 import RowdragFormats
 import RowdragSystem
 
@@ -25,10 +26,12 @@ public enum LiveView {
 
   /// Runs the live view until `q` or Ctrl-C. The hold is UIKit's long-press time,
   /// half a second, unless the command line gave one.
-  public static func start(_ session: Session, _ options: Options) -> ExitCode {
+  public static func start(_ session: Session, _ options: Options, _ effects: Effects)
+    -> ExitCode
+  {
     let stderr = OutputSink(fd: 2, name: "<stderr>")
     if !options.presets.contains(where: { $0.key == "hold" }) {
-      try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine)
+      try? session.engine.setHold(0.5)
     }
     var recorder: LiveRecorder?
     if let path = options.record {
@@ -40,7 +43,9 @@ public enum LiveView {
         return .ioFailure
       }
     }
-    switch run(session, recorder: recorder, fromShell: false) {
+    // Nothing is kept for `compare`: the view has none.
+    let runner = LineRunner(session: session, recorder: .off)
+    switch run(runner, effects: effects, recorder: recorder, fromShell: false) {
     case .failure(let error):
       try? stderr.write("rowdrag: \(error.message)\n")
       try? stderr.flush()
@@ -71,26 +76,32 @@ public enum LiveView {
 
   /// The shell's `live`: back at the prompt on `q` or Ctrl-C. A hold of 0 (the
   /// shell's default, where a press lifts at once) is half a second while the view is
-  /// open, so that the mouse can pan as well as lift.
-  public static func openFromShell(_ session: Session) throws(CommandError) {
+  /// open, so that the mouse can pan as well as lift. Its commands have the shell's
+  /// `effects` (which say nothing: the view has its own message line), and the shell's
+  /// `runner` keeps them for `compare`.
+  static func openFromShell(_ runner: LineRunner, effects: Effects) throws(CommandError) {
+    let session = runner.session
     let hold = session.engine.settings.hold
-    if hold == 0 { try? SettingTable.apply(key: "hold", values: ["0.5"], to: &session.engine) }
-    // The view has its own message line: nothing may print over its picture.
-    let notify = session.notify
-    session.notify = nil
+    if hold == 0 { try? session.engine.setHold(0.5) }
     defer {
-      session.notify = notify
       if hold == 0, case .idle = session.engine.phase {
-        try? SettingTable.apply(key: "hold", values: ["0"], to: &session.engine)
+        try? session.engine.setHold(0)
       }
     }
-    if case .failure(let error) = run(session, recorder: nil, fromShell: true) { throw error }
+    if case .failure(let error) = run(runner, effects: effects, recorder: nil, fromShell: true) {
+      throw error
+    }
   }
 
-  /// Takes the terminal, runs the view, gives the terminal back.
-  static func run(_ session: Session, recorder: LiveRecorder?, fromShell: Bool)
+  /// Takes the terminal, runs the view, gives the terminal back. Its commands have
+  /// `effects`, with nothing to say (the view has its own message line) and the drop
+  /// hook stopped by the raw terminal's Ctrl-C.
+  static func run(
+    _ runner: LineRunner, effects: Effects, recorder: LiveRecorder?, fromShell: Bool
+  )
     -> Result<LiveController.End, CommandError>
   {
+    let session = runner.session
     let environment = Environment.current()
     if let refusal = refusal(environment) {
       return .failure(CommandError(command: "", message: refusal))
@@ -103,15 +114,15 @@ public enum LiveView {
     var terminal = environment
     terminal.stdoutIsTerminal = true
     let color = terminal.colorAllowed
+    var effects = effects
+    effects.notify = nil
+    // The terminal is raw: Ctrl-C is a key, read while a drop hook runs to stop it.
+    effects.dropHook?.interrupted = { FullScreen.takeInterruptKey() }
     let controller = LiveController(
-      session: session, recorder: recorder, color: color,
+      runner: runner, effects: effects, recorder: recorder, color: color,
       asksBeforeQuit: !fromShell && session.filePath != nil,
       writesToStandardOutput: !fromShell && session.filePath == nil)
-    // The terminal is raw: Ctrl-C is a key, read while a drop hook runs to stop it.
-    let interrupt = session.hookInterrupted
-    session.hookInterrupted = { FullScreen.takeInterruptKey() }
     let end = controller.run()
-    session.hookInterrupted = interrupt
     FullScreen.leave()
     // What the drop hook said, whole, where the shell's scrollback keeps it (the view
     // showed each hook's last line on its message line).
