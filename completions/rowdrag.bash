@@ -11,7 +11,7 @@ _rowdrag() {
     --row-height --board --screen --column --spacing --paging --on-drop --on-drop-timeout
     --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
     --label-key --completion-script -h --help -V --version"
-  local commands="press drag tick wait release drop cancel move scroll lock pin unlock undo
+  local commands="press drag tick wait release drop cancel move scroll lock pin unlock mark undo
     reject page redo print list show live state set get presets trace compare require write w
     write! reload quit q quit! Q help"
 

@@ -15,7 +15,8 @@ function __rowdrag_commands
         'lock' 'make rows unliftable (others may pass them)' \
         'pin' 'make rows barriers nothing passes' \
         'unlock' 'clear rows\' lock and pin' \
-        'undo' 'undo the last gesture or move' \
+        'mark' 'set rows\' mark: a todo line\'s verb (pick, fixup, ...), a Markdown task\'s done or todo' \
+        'undo' 'undo the last gesture, move or mark' \
         'reject' 'take back the last edit for good, as a refused drop (no redo)' \
         'page' 'turn the board to a column\'s page (board mode)' \
         'redo' 'redo the last undone edit' \
@@ -25,7 +26,7 @@ function __rowdrag_commands
         'live' 'reorder full screen with the mouse or the keys; q returns' \
         'state' 'print the engine state as one JSON line' \
         'set' 'change a setting' \
-        'get' 'print a setting as set would take it' \
+        'get' 'print a setting as set would take it, or a row\'s mark' \
         'presets' 'list the behaviour presets, their sources and how each was verified' \
         'trace' 'write one JSON line per frame to stdout or FILE, or stop' \
         'compare' 'replay the gesture under presets, current or trace:FILE; compare them' \

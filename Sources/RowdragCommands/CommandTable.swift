@@ -108,6 +108,7 @@ public enum CommandTable {
     EditCommand.lockRow,
     EditCommand.pinRow,
     EditCommand.unlockRow,
+    EditCommand.markRow,
     EditCommand.undoRow,
     EditCommand.rejectRow,
     ViewCommand.pageRow,
@@ -132,7 +133,7 @@ public enum CommandTable {
   ]
 
   /// The commands that take a range `A,B`, as an error message lists them.
-  static let rangeCommands = "press, move, lock, pin, unlock and list"
+  static let rangeCommands = "press, move, lock, pin, unlock, mark and list"
 
   /// The names and aliases of the commands whose argument is a path (the lexer asks).
   static let pathCommands = Set(commands.filter(\.takesPath).flatMap { [$0.name] + $0.aliases })
@@ -174,7 +175,7 @@ public enum CommandTable {
       "addresses: N (row number), $ (last row), S:R (section:row), S:$ (a section's last row; "
         + "as move's TO, after it), where S is a number or /REGEX/ (the first header that "
         + "matches); /REGEX/ (first row that matches); "
-        + "A,B (rows A to B of one section: \(rangeCommands); list's may span sections)")
+        + "A,B (rows A to B of one section: \(rangeCommands); list's and mark's may span sections)")
     lines.append("commands are separated by ';' or newlines; '#' starts a comment")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -11,6 +11,10 @@ extension Session {
   /// reload, a write — leaves labels as the rows would be written now; a list whose
   /// labels are its rows' own pays one test.
   func arrangeDocument() {
+    if engine.marks.version != shownMarks {
+      shownMarks = engine.marks.version
+      document.showMarks(engine.marks.codes)
+    }
     guard document.followsArrangement else { return }
     document.arrange(engine.layout.order, sectionStarts: engine.layout.sectionStarts)
   }

@@ -19,6 +19,8 @@ public final class Session {
   /// Whether `show` may use colour.
   public var color = false
   private var matchers: [String: LabelMatcher] = [:]
+  /// The engine's marks version the document last showed (`arrangeDocument`).
+  var shownMarks = 0
   /// How many times the list was read: 1, and one more for each `reload`. A
   /// `CommandRecorder` keeps the commands of one read.
   public internal(set) var readCount = 1

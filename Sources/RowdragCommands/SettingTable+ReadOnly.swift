@@ -8,8 +8,11 @@ public struct ReadOnlySettingSpec: Sendable {
   public let help: String
   /// Why `set` refuses it, and where it is given instead.
   public let refusal: String
-  /// The current value, as `get` prints it.
-  public let read: @Sendable (Session) -> String
+  /// Whether it is read from a row (`get mark ADDR`) rather than from the list.
+  public let readsRow: Bool
+  /// The current value, as `get` prints it: of the row given when `readsRow` (with the
+  /// Ctrl-C check a `/REGEX/` search asks).
+  public let read: @Sendable (Session, (Address, () -> Bool)?) throws -> String
 }
 
 extension SettingTable {
@@ -20,7 +23,17 @@ extension SettingTable {
       help: "the list's format; chosen by --format",
       refusal: "the format is chosen when the list is loaded; give --format when starting "
         + "rowdrag ('get format' shows it)",
-      read: { session in session.format.resolved(by: session.document).description })
+      readsRow: false,
+      read: { session, _ in session.format.resolved(by: session.document).description }),
+    ReadOnlySettingSpec(
+      key: "mark", summary: "a row's mark, read as get mark ADDR",
+      help: "a row's mark by its full name: a todo line's verb, a Markdown task's done or todo",
+      refusal: "marks are set with the mark command: mark ADDR WORD",
+      readsRow: true,
+      read: { session, row in
+        guard let (address, stop) = row else { return "" }
+        return try session.markName(of: address, isInterrupted: stop)
+      }),
   ]
 
   /// The read-only row for `key`, if it is one.

@@ -61,25 +61,36 @@ extension Engine {
     redoStack.removeAll()
   }
 
-  /// Moves the row of the last edit back and drops the edit from the undo stack.
-  private mutating func takeBackLastEdit() throws(EngineError) -> Edit {
+  /// Takes the last edit back (a move's rows to where they were, or marks as they
+  /// were) and drops it from the undo stack.
+  private mutating func takeBackLastEdit() throws(EngineError) -> HistoryEntry {
     try requireIdle()
-    guard let edit = undoStack.popLast() else { throw .nothingToUndo }
-    layout.relocate(
-      from: edit.to, count: edit.count, fromSection: edit.toSection, to: edit.from,
-      toSection: edit.fromSection)
+    guard let entry = undoStack.popLast() else { throw .nothingToUndo }
+    switch entry {
+    case .move(let edit):
+      layout.relocate(
+        from: edit.to, count: edit.count, fromSection: edit.toSection, to: edit.from,
+        toSection: edit.fromSection)
+    case .marks(let edit):
+      apply(edit, undoing: true)
+    }
     clampContainers()
-    return edit
+    return entry
   }
 
   /// Redoes the last undone edit.
   public mutating func redo() throws(EngineError) {
     try requireIdle()
-    guard let edit = redoStack.popLast() else { throw .nothingToRedo }
-    layout.relocate(
-      from: edit.from, count: edit.count, fromSection: edit.fromSection, to: edit.to,
-      toSection: edit.toSection)
-    undoStack.append(edit)
+    guard let entry = redoStack.popLast() else { throw .nothingToRedo }
+    switch entry {
+    case .move(let edit):
+      layout.relocate(
+        from: edit.from, count: edit.count, fromSection: edit.fromSection, to: edit.to,
+        toSection: edit.toSection)
+    case .marks(let edit):
+      apply(edit, undoing: false)
+    }
+    undoStack.append(entry)
     clampContainers()
   }
 }

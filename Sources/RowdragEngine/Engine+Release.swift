@@ -55,7 +55,7 @@ extension Engine {
 
   /// Pushes an edit and clears the redo stack (a new edit ends the redo branch).
   mutating func record(_ edit: Edit) {
-    undoStack.append(edit)
+    undoStack.append(.move(edit))
     redoStack.removeAll()
   }
 }

@@ -26,8 +26,10 @@ public struct Engine: Sendable {
   /// What the gesture runs on, the table or the board, with that surface's own state
   /// (`Surface`).
   public internal(set) var surface = Surface.table
-  var undoStack: [Edit] = []
-  var redoStack: [Edit] = []
+  var undoStack: [HistoryEntry] = []
+  var redoStack: [HistoryEntry] = []
+  /// Each row's mark (FORMATS.md §5.1), by identity.
+  public internal(set) var marks = RowMarks()
   /// Whether the committed order was dirty when the current gesture began.
   var dirtyAtPress = false
   /// Frames `tick` accounted for without simulating them one by one (tests read it to
@@ -55,6 +57,17 @@ public struct Engine: Sendable {
     var to: Int
     var toSection: Int
     var count = 1
+  }
+
+  /// What undo takes back: a move, or marks set on rows.
+  enum HistoryEntry: Sendable {
+    case move(Edit)
+    case marks(MarkEdit)
+
+    var move: Edit? {
+      if case .move(let edit) = self { return edit }
+      return nil
+    }
   }
 
   /// An engine over `layout` with the default settings, scrolled to the top.
@@ -100,16 +113,16 @@ public struct Engine: Sendable {
     return Swift.min(Swift.max(candidate, range.lowerBound), range.upperBound)
   }
 
-  /// The committed order differs from the list as last loaded or written. A gesture in
-  /// progress does not count; flags never do.
+  /// The committed order or a mark differs from the list as last loaded or written. A
+  /// gesture in progress does not count; flags never do.
   public var isDirty: Bool {
-    if case .idle = phase { return layout.differsFromBaseline }
+    if case .idle = phase { return layoutDiffersFromFile }
     return dirtyAtPress
   }
 
-  /// The layout order differs from the file (a gesture's current slot included):
-  /// whether printing or writing now would change the file.
-  public var layoutDiffersFromFile: Bool { layout.differsFromBaseline }
+  /// The layout order (a gesture's current slot included) or a mark differs from the
+  /// file: whether printing or writing now would change the file.
+  public var layoutDiffersFromFile: Bool { layout.differsFromBaseline || marks.differing > 0 }
 
   /// The lifted row, if any.
   public var lift: Lift? {
@@ -130,15 +143,22 @@ public struct Engine: Sendable {
   /// Makes the current order the saved one (after a write) and returns the old row
   /// identities in current order, for the caller to reorder its own storage.
   /// - Complexity: O(rows).
-  public mutating func rebase() -> RowOrder { layout.rebase() }
+  public mutating func rebase() -> RowOrder {
+    let previous = layout.rebase()
+    marks.rebase(previous)
+    return previous
+  }
 
   /// The last edit recorded, as 0-based global positions (what a comparison reports as
   /// the order's change).
-  public var lastEdit: (from: Int, to: Int)? { undoStack.last.map { ($0.from, $0.to) } }
+  /// Nil when the last edit set marks.
+  public var lastEdit: (from: Int, to: Int)? {
+    undoStack.last?.move.map { ($0.from, $0.to) }
+  }
   /// The last edit recorded, with sections: where the row was and where it went
   /// (0-based global positions), for the drop hook.
   public var lastEditSlots: (from: Slot, to: Slot)? {
-    undoStack.last.map {
+    undoStack.last?.move.map {
       (
         Slot(position: $0.from, section: $0.fromSection),
         Slot(position: $0.to, section: $0.toSection)
@@ -146,7 +166,7 @@ public struct Engine: Sendable {
     }
   }
   /// The rows the last edit moved: more than one for a range (SPEC §10).
-  public var lastEditCount: Int { undoStack.last?.count ?? 1 }
+  public var lastEditCount: Int { undoStack.last?.move?.count ?? 1 }
   /// How many edits can be undone.
   public var undoCount: Int { undoStack.count }
 

@@ -60,6 +60,10 @@ public struct BlockList: ListDocument {
   /// The delimiter a CSV or TSV file was read with, given or detected (FORMATS.md
   /// §3.4); nil in other formats.
   public internal(set) var delimiter: UInt8? = nil
+  /// The marks rows may have (`todo`'s verbs, Markdown's check boxes); nil for none.
+  var marking: RowMarking?
+  /// The engine's mark codes by row identity (`showMarks`); empty while none is set.
+  var markCodes: [UInt8] = []
 
   /// Sections after a header are titled; a leading untitled one is not.
   public var sectionTitled: [Bool] { headers.map { $0 != nil } }
@@ -84,6 +88,9 @@ public struct BlockList: ListDocument {
   public func withLabel<R>(ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
+    if markCode(ofRow: id) != 0 {
+      return try label(ofRow: id, markCode: markCode(ofRow: id)).withUnsafeBufferPointer(body)
+    }
     if let label = numberedLabel(ofRow: id) { return try label.withUnsafeBufferPointer(body) }
     return try withLabel(ofRow: id, in: blocks, body)
   }
@@ -118,6 +125,12 @@ public struct BlockList: ListDocument {
   public func forEachLabel(
     in order: RowOrder, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
   ) rethrows {
+    if !markCodes.isEmpty {
+      for (position, id) in order.enumerated() {
+        guard try withLabel(ofRow: Int(id), { try body(position, $0) }) else { return }
+      }
+      return
+    }
     if numbering?.renumbers == true { return try forEachNumberedLabel(in: order, body) }
     let spans = blocks.forVisits()
     for (position, id) in order.enumerated() {
@@ -131,6 +144,9 @@ public struct BlockList: ListDocument {
   public func withLine<R>(
     _ k: Int, ofRow id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
+    if k == 0 && markCode(ofRow: id) != 0 {
+      return try label(ofRow: id, markCode: markCode(ofRow: id)).withUnsafeBufferPointer(body)
+    }
     if let line = numberedLine(k, ofRow: id) { return try line.withUnsafeBufferPointer(body) }
     let buf = store.buffer
     let block = blocks[id]
@@ -165,7 +181,8 @@ public struct BlockList: ListDocument {
   public func write(order: RowOrder, sectionStarts: [Int], to out: OutputSink) throws {
     var writer = TerminatedWriter(
       writer: SpanWriter(store: store, out: out), inputEnd: store.count,
-      endsWithNewline: endsWithNewline, fallback: fallbackTerminator, buffer: store.buffer)
+      endsWithNewline: endsWithNewline, fallback: fallbackTerminator, buffer: store.buffer,
+      patches: markPatches())
     var pass = numberingPass(order, sectionStarts: sectionStarts)
     for span in leadingTrivia { try writer.write(span) }
     for s in headers.indices {

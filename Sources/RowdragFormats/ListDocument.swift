@@ -55,6 +55,21 @@ public protocol ListDocument {
   /// Labels and lines show the rows as written in `order`, sections starting at
   /// `sectionStarts`, until the next arrangement or write.
   mutating func arrange(_ order: RowOrder, sectionStarts: [Int])
+  /// The marks this list's rows may have, by full name (FORMATS.md §5.1); empty for a
+  /// format without marks.
+  var markNames: [String] { get }
+  /// The mark row `id`'s own bytes say (an index into `markNames`); nil for a row that
+  /// has no marks.
+  func ownMark(ofRow id: Int) -> Int?
+  /// The mark `word` names (a full name, or a form the format also reads, as a todo
+  /// verb's one letter); nil for none.
+  func mark(named word: String) -> Int?
+  /// Row `id`'s label as it would read with the engine's mark code `code` (0: the row's
+  /// own mark), for `--lock` and `--pin` to test before the mark is set.
+  func label(ofRow id: Int, markCode code: UInt8) -> [UInt8]
+  /// Labels, lines and writes show these mark codes (the engine's, by row identity)
+  /// until the next call.
+  mutating func showMarks(_ codes: [UInt8])
   /// Whether the list may refuse an arrangement (`refusal`).
   var refusesArrangements: Bool { get }
   /// Why the list refuses `order` (sections starting at `sectionStarts`) that `move`
@@ -122,6 +137,13 @@ extension ListDocument {
   public func labelBytes(ofRow id: Int) -> [UInt8] {
     withLabel(ofRow: id) { Array($0.prefix { $0 != 0 }) }
   }
+
+  /// Formats without marks.
+  public var markNames: [String] { [] }
+  public func ownMark(ofRow id: Int) -> Int? { nil }
+  public func mark(named word: String) -> Int? { markNames.firstIndex(of: word) }
+  public func label(ofRow id: Int, markCode code: UInt8) -> [UInt8] { labelBytes(ofRow: id) }
+  public mutating func showMarks(_ codes: [UInt8]) {}
 
   /// Formats without attributes have none.
   public func attributes(_ keys: AttributeKeys) throws -> RowAttributes { .none }

@@ -27,7 +27,9 @@ public enum MarkdownFormat {
     _ store: ByteStore, isHeader: ((UnsafeBufferPointer<UInt8>) -> Bool)?, quick: Bool = true,
     splitAbove: Int = JSONLinesFormat.halvesThreshold
   ) -> BlockList {
-    readHalves(store, isHeader: isHeader, quick: quick, splitAbove: splitAbove).list
+    var list = readHalves(store, isHeader: isHeader, quick: quick, splitAbove: splitAbove).list
+    list.marking = .markdownTasks
+    return list
   }
 
   /// `read`'s list, and whether it joined a second half read at once (tests).

@@ -29,7 +29,7 @@ extension NumberingPass {
     guard k < ids.upperBound else { return }
     let p = position + k - ids.lowerBound
     if numbering.renumbers && numbering.editedRows.isEmpty && list.lineCounts == nil
-      && list.endsWithNewline
+      && list.endsWithNewline && list.markCodes.isEmpty
     {
       try stream(k..<ids.upperBound, at: p, section: s, list: list, to: &writer)
     } else {

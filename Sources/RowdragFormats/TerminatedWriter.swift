@@ -10,12 +10,15 @@ struct TerminatedWriter {
   let endsWithNewline: Bool
   let fallback: [UInt8]
   let buffer: UnsafeBufferPointer<UInt8>
+  /// Spans of the input written as other bytes (marks, FORMATS.md §5.1).
+  let patches: MarkPatches?
   private var pending: Span?
 
   init(
     writer: SpanWriter, inputEnd: Int, endsWithNewline: Bool, fallback: [UInt8],
-    buffer: UnsafeBufferPointer<UInt8>
+    buffer: UnsafeBufferPointer<UInt8>, patches: MarkPatches? = nil
   ) {
+    self.patches = patches
     self.writer = writer
     self.inputEnd = inputEnd
     self.endsWithNewline = endsWithNewline
@@ -52,14 +55,20 @@ struct TerminatedWriter {
   private mutating func flush(isLast: Bool) throws {
     guard let run = pending else { return }
     pending = nil
-    if endsWithNewline { return try writer.write(run) }
+    if endsWithNewline { return try put(run) }
     if isLast {
-      try writer.write(Span(start: run.start, end: TextList.contentEnd(buffer, run.start, run.end)))
+      try put(Span(start: run.start, end: TextList.contentEnd(buffer, run.start, run.end)))
     } else if run.end == inputEnd {
-      try writer.write(run)
+      try put(run)
       try writer.write(fallback)
     } else {
-      try writer.write(run)
+      try put(run)
     }
+  }
+
+  /// Writes a run of the input, patched.
+  private mutating func put(_ run: Span) throws {
+    guard let patches else { return try writer.write(run) }
+    try patches.write(run, to: &writer)
   }
 }

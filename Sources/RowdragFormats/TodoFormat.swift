@@ -24,7 +24,9 @@ public enum TodoFormat {
     } else {
       sort(&lines, until: buf.count, into: &builder)
     }
-    return builder.build(format: "todo", labels: .firstLine)
+    var list = builder.build(format: "todo", labels: .firstLine)
+    list.marking = .todoVerbs
+    return list
   }
 
   /// Sorts the lines that start before `end`.

@@ -25,6 +25,7 @@ struct CommandReplaysTests {
     "lock": ("", "lock 3"),
     "pin": ("", "pin 3,4"),
     "unlock": ("lock 3", "unlock 3"),
+    "mark": ("", "mark 2 done"),
     "undo": ("move 1 5", "undo"),
     "reject": ("move 1 5", "reject"),
     "page": ("set board on", "page 2"),
@@ -48,11 +49,14 @@ struct CommandReplaysTests {
     "help": ("", "help move"),
   ]
 
-  static let list = "# One\n" + (1...12).map { "row \($0)\n" }.joined() + "# Two\nlast\n"
+  /// Markdown task items, so that `mark` has rows to mark.
+  static let list =
+    "# One\n" + (1...12).map { "- [ ] row \($0)\n" }.joined() + "# Two\n- [ ] last\n"
 
   func runner() throws -> LineRunner {
     var options = LoadOptions()
     options.headerPattern = "^# "
+    options.format = FormatChoice("markdown")
     let (document, layout) = try ListLoader.load(
       store: ByteStore(Array(Self.list.utf8)), name: "t", options: options)
     let session = Session(document: document, layout: layout, filePath: nil)

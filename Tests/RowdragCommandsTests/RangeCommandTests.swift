@@ -174,17 +174,17 @@ let rangeCases: [CommandCase] = [
   CommandCase(
     "scroll 2,3", on: sevenRows, out: "",
     err:
-      "rowdrag: -e #1:1: scroll: '2,3' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock and list\n",
+      "rowdrag: -e #1:1: scroll: '2,3' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock, mark and list\n",
     status: 1),
   CommandCase(
     "press 2,3; drag 2,3", on: sevenRows, out: "",
     err:
-      "rowdrag: -e #1:1: drag: '2,3' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock and list\n",
+      "rowdrag: -e #1:1: drag: '2,3' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock, mark and list\n",
     status: 1),
   CommandCase(
     "move 2 3,4", on: sevenRows, out: "",
     err:
-      "rowdrag: -e #1:1: move: '3,4' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock and list\n",
+      "rowdrag: -e #1:1: move: '3,4' is a range, and one row is needed here; ranges are taken as the rows of press, move, lock, pin, unlock, mark and list\n",
     status: 1),
   CommandCase(
     "press 1,2,3", on: sevenRows, out: "",

@@ -1058,3 +1058,47 @@ def test_nesting_seen_as_written(binary):
     assert run.code == 1 and run.after == data, \
         f"exit {run.code}, wrote {run.after!r}: CommonMark reads {len(MarkdownDoc(run.after).items)} items\n" \
         f"  {run.reproducer()}"
+
+
+# -- marks with real git (issue 42) ---------------------------------------------------------------
+def test_marks_rebase_with_real_git(binary):
+    """GIT_SEQUENCE_EDITOR set to a rowdrag script that moves, marks and marks a range:
+    after `git rebase -i` the history is exactly what was asked — a fixup! commit moved
+    under its target and fixed up, a commit dropped, one reworded (GIT_EDITOR edits the
+    message), a range of two squashed into the commit above (messages joined) — and a
+    mark left nothing else of the todo changed (git read it). An empty todo aborts and
+    leaves the branch as it was."""
+    home = tempfile.mkdtemp(prefix="rowdrag-marks-git-")
+    try:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "GIT_CONFIG_NOSYSTEM": "1",
+               "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.com", "GIT_COMMITTER_NAME": "A",
+               "GIT_COMMITTER_EMAIL": "a@example.com", "LC_ALL": "C"}
+        repo = os.path.join(home, "repo")
+        os.mkdir(repo)
+        git(repo, "init", "-q", "-b", "main", env=env)
+        for i, subject in enumerate(["base", "c1", "c2", "c3", "c4", "c5", "c6", "fixup! c2"]):
+            name = "f2.txt" if subject == "fixup! c2" else f"f{i}.txt"
+            with open(os.path.join(repo, name), "a") as f:
+                f.write(f"{subject}\n")
+            git(repo, "add", name, env=env)
+            git(repo, "commit", "-q", "-m", subject, env=env)
+        script = ("move /fixup! c2/ after /c2$/; mark /fixup! c2/ fixup; mark /c3$/ drop; "
+                  "mark /c4$/ r; mark /c5$/,/c6$/ squash")
+        env["GIT_SEQUENCE_EDITOR"] = f"{shlex.quote(binary)} -i -e {shlex.quote(script)}"
+        # The reword's message editor renames c4; the squash's keeps the joined message.
+        env["GIT_EDITOR"] = "sed -i -e 's/^c4$/c4 reworded/'"
+        out = git(repo, "rebase", "-i", "HEAD~7", env=env, check=False)
+        assert out.returncode == 0, out.stderr.decode()
+        subjects = git(repo, "log", "--format=%s", env=env).stdout.decode().splitlines()
+        assert subjects == ["c4 reworded", "c2", "c1", "base"], subjects
+        body = git(repo, "log", "-1", "--format=%B", env=env).stdout.decode()
+        assert "c5" in body and "c6" in body, body  # squashed into the reworded c4
+        assert open(os.path.join(repo, "f2.txt")).read() == "c2\nfixup! c2\n"
+        assert not os.path.exists(os.path.join(repo, "f3.txt"))  # c3 dropped
+        # An empty todo (every row deleted by the editor) aborts: the branch is unchanged.
+        head = git(repo, "rev-parse", "HEAD", env=env).stdout
+        env["GIT_SEQUENCE_EDITOR"] = "sed -i -e '/^[a-z]/d'"
+        out = git(repo, "rebase", "-i", "HEAD~2", env=env, check=False)
+        assert git(repo, "rev-parse", "HEAD", env=env).stdout == head
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

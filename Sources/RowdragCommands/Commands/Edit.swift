@@ -17,6 +17,8 @@ public enum EditCommand: Sendable, Equatable {
   case redo
   /// Takes back the most recent edit, as a refused drop does.
   case reject
+  /// `mark ADDR WORD`, `mark A,B WORD` (FORMATS.md §5.1).
+  case mark(AddressRange, String)
 }
 
 extension EditCommand {
@@ -61,8 +63,24 @@ extension EditCommand {
     return .edit(.unlock(try args.oneAddress()))
   }
 
+  static let markRow = CommandSpec(
+    "mark", replays: true, "ADDR | A,B WORD",
+    "set rows' mark: a todo line's verb (pick, fixup, ...), a Markdown task's done or todo",
+    completes: .rowLabels
+  ) { (args) throws(CommandError) in
+    try args.arity(2...3)
+    let range: AddressRange
+    if let given = try args.range(args[0]) {
+      range = given
+    } else {
+      let row = try args.address(args[0])
+      range = AddressRange(first: row, last: row)
+    }
+    return .edit(.mark(range, args.tokens.dropFirst().map(\.text).joined(separator: " ")))
+  }
+
   static let undoRow = CommandSpec(
-    "undo", replays: true, "undo the last gesture or move", .edit(.undo))
+    "undo", replays: true, "undo the last gesture, move or mark", .edit(.undo))
 
   static let rejectRow = CommandSpec(
     "reject", replays: true, "take back the last edit for good, as a refused drop (no redo)",
@@ -125,6 +143,7 @@ extension EditCommand {
     case .undo: try session.engine.undo()
     case .redo: try session.engine.redo()
     case .reject: try session.engine.reject()
+    case .mark(let range, let word): try session.mark(range, word: word, isInterrupted: stop)
     }
     return .proceed
   }

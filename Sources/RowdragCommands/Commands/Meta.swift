@@ -3,6 +3,8 @@
 public enum MetaCommand: Sendable, Equatable {
   case set(key: String, values: [String])
   case get(key: String)
+  /// `get mark ADDR`: a key read from one row.
+  case getOfRow(key: String, Address)
   /// The catalogue's presets, one line each.
   case presets
   /// `trace -|FILE|off`: the per-frame trace to standard output, a file, or stop.
@@ -28,12 +30,13 @@ extension MetaCommand {
   }
 
   static let getRow = CommandSpec(
-    "get", replays: false, "KEY", "print a setting as set would take it",
-    completes: .settings(.read)
+    "get", replays: false, "KEY | mark ADDR",
+    "print a setting as set would take it, or a row's mark", completes: .settings(.read)
   ) {
     (args) throws(CommandError) in
-    try args.arity(1...1)
-    return .meta(.get(key: args[0].text))
+    try args.arity(1...2)
+    guard args.count == 2 else { return .meta(.get(key: args[0].text)) }
+    return .meta(.getOfRow(key: args[0].text, try args.address(args[1])))
   }
 
   static let presetsRow = CommandSpec(
@@ -88,10 +91,19 @@ extension MetaCommand {
       }
       try SettingTable.apply(key: key, values: values, to: &session.engine)
     case .get(let key):
+      if let spec = SettingTable.readOnly(key), spec.readsRow {
+        throw CommandError(command: "", message: "get \(key) reads a row: get \(key) ADDR")
+      }
       let value =
-        try SettingTable.readOnly(key)?.read(session)
+        try SettingTable.readOnly(key)?.read(session, nil)
         ?? SettingTable.value(of: key, in: session.engine)
       try out.write(value + "\n")
+    case .getOfRow(let key, let address):
+      guard let spec = SettingTable.readOnly(key), spec.readsRow else {
+        throw CommandError(
+          command: "", message: "only get mark reads a row; use get \(key) (no row)")
+      }
+      try out.write(try spec.read(session, (address, context.effects.isInterrupted)) + "\n")
     case .presets: try out.write(PresetTable.listing)
     case .trace(let path):
       guard let sink = context.effects.trace else {

@@ -1,0 +1,116 @@
+/// The marks a list's rows may have (FORMATS.md §5.1): words that rewrite a fixed part
+/// of a row's first line and nothing else — a `git rebase -i` todo line's command, a
+/// Markdown task item's check box.
+///
+/// A mark is found in the row's input bytes as a span of its first line; setting
+/// another replaces that span, so a row's bytes as written are its input with at most
+/// one span replaced. The engine keeps which mark each row has (`RowMarks`, as codes:
+/// 0 for the row's own, `k` for `names[k - 1]`); the list shows and writes them.
+public enum RowMarking: Sendable, Equatable {
+  /// `git rebase -i` verbs on `pick`, `reword`, `edit`, `squash`, `fixup` and `drop`
+  /// lines (full or one-letter).
+  case todoVerbs
+  /// `done` and `todo` on Markdown task items (`- [ ] …`, `- [x] …`).
+  case markdownTasks
+
+  /// The marks by full name, in the order codes count them.
+  public var names: [String] {
+    switch self {
+    case .todoVerbs: ["pick", "reword", "edit", "squash", "fixup", "fixup -C", "fixup -c", "drop"]
+    case .markdownTasks: ["done", "todo"]
+    }
+  }
+
+  /// The mark a word names, as `mark` takes it: a full name, or a todo verb's one-letter
+  /// form (`f`, `f -C`); nil for any other word.
+  public func mark(named word: String) -> Int? {
+    if let k = names.firstIndex(of: word) { return k }
+    guard self == .todoVerbs else { return nil }
+    return names.indices.first { shortForm($0) == word }
+  }
+
+  /// A todo verb's one-letter form (`p`, `f -C`).
+  func shortForm(_ mark: Int) -> String {
+    let name = names[mark]
+    return String(name.prefix(1)) + name.dropFirst(name.hasPrefix("fixup -") ? 5 : name.count)
+  }
+
+  /// Where the mark of the line `line` is (offsets into it) and which it is; nil for a
+  /// line without marks.
+  func find(in line: UnsafeBufferPointer<UInt8>) -> (span: Range<Int>, mark: Int, short: Bool)? {
+    var i = 0
+    while i < line.count && (line[i] == 32 || line[i] == 9) { i += 1 }
+    switch self {
+    case .todoVerbs: return Self.findVerb(in: line, from: i)
+    case .markdownTasks: return Self.findCheckBox(in: line, from: i)
+    }
+  }
+
+  /// The replacement bytes of `mark` for a line written with the `short` form.
+  func bytes(of mark: Int, short: Bool) -> [UInt8] {
+    switch self {
+    case .todoVerbs: Array((short ? shortForm(mark) : names[mark]).utf8)
+    case .markdownTasks: [mark == 0 ? UInt8(ascii: "x") : 32]
+    }
+  }
+
+  private static func isBlank(_ line: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    i == line.count || line[i] == 32 || line[i] == 9 || line[i] == 13
+  }
+
+  /// git's command word at `start`, and a fixup's `-C`/`-c` after it.
+  private static func findVerb(in line: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (span: Range<Int>, mark: Int, short: Bool)?
+  {
+    var end = start
+    while !isBlank(line, end) { end += 1 }
+    let word = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    let verbs = ["pick": 0, "reword": 1, "edit": 2, "squash": 3, "fixup": 4, "drop": 7]
+    let letters = ["p": 0, "r": 1, "e": 2, "s": 3, "f": 4, "d": 7]
+    guard var mark = verbs[word] ?? letters[word] else { return nil }
+    let short = word.count == 1
+    var spanEnd = end
+    if mark == 4 {
+      // `fixup -C` / `fixup -c`: the option belongs to the verb.
+      var i = end
+      while i < line.count && (line[i] == 32 || line[i] == 9) { i += 1 }
+      if i + 1 < line.count && line[i] == UInt8(ascii: "-")
+        && (line[i + 1] == UInt8(ascii: "C") || line[i + 1] == UInt8(ascii: "c"))
+        && isBlank(line, i + 2)
+      {
+        mark = line[i + 1] == UInt8(ascii: "C") ? 5 : 6
+        spanEnd = i + 2
+      }
+    }
+    return (start..<spanEnd, mark, short)
+  }
+
+  /// A list item's marker, spaces, then `[ ]`, `[x]` or `[X]` followed by a blank or
+  /// the end of the line: the byte inside the brackets.
+  private static func findCheckBox(in line: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (span: Range<Int>, mark: Int, short: Bool)?
+  {
+    var i = start
+    guard i < line.count else { return nil }
+    if line[i] == UInt8(ascii: "-") || line[i] == UInt8(ascii: "*") || line[i] == UInt8(ascii: "+")
+    {
+      i += 1
+    } else {
+      let digits = i
+      while i < line.count && line[i] &- 48 < 10 && i - digits < 9 { i += 1 }
+      guard i > digits, i < line.count, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")")
+      else { return nil }
+      i += 1
+    }
+    let marker = i
+    while i < line.count && (line[i] == 32 || line[i] == 9) { i += 1 }
+    guard i > marker, i + 2 < line.count, line[i] == UInt8(ascii: "["),
+      line[i + 2] == UInt8(ascii: "]"), isBlank(line, i + 3)
+    else { return nil }
+    switch line[i + 1] {
+    case 32: return (i + 1..<i + 2, 1, false)
+    case UInt8(ascii: "x"), UInt8(ascii: "X"): return (i + 1..<i + 2, 0, false)
+    default: return nil
+    }
+  }
+}
