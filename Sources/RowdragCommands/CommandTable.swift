@@ -39,6 +39,8 @@ public struct CommandSpec: Sendable {
     case rowLabels
     /// Row labels after `/`, then a section's header as the target (`move`'s TO).
     case rowLabelsThenHeaders
+    /// Row labels after `/`, then the list's marks (`mark`'s WORD).
+    case rowLabelsThenMarks
     /// A setting's key, then (to change it) its values; `help` lists the keys.
     case settings(SettingAccess)
     case fileNames

@@ -31,7 +31,9 @@ public enum Completion: Equatable, Sendable {
 
     // Inside an unfinished /REGEX/: complete a row label (a column title for `page`),
     // closing the slash.
-    let labels: [CommandSpec.Argument] = [.rowLabels, .rowLabelsThenHeaders, .columnTitles]
+    let labels: [CommandSpec.Argument] = [
+      .rowLabels, .rowLabelsThenHeaders, .rowLabelsThenMarks, .columnTitles,
+    ]
     if labels.contains(spec.completes), let session,
       let slash = openPattern(in: command + word)
     {
@@ -102,6 +104,9 @@ public enum Completion: Equatable, Sendable {
       return argumentIndex == 0 ? .words(filter(options, word)) : .nothing
     case .columnTitles:
       return argumentIndex == 0 ? .words(filter(["next", "prev", "$", "/"], word)) : .nothing
+    case .rowLabelsThenMarks:
+      // The marks of the list's format, after the row (`mark 3 fix` → `fixup`).
+      return argumentIndex == 1 ? .words(filter(session?.document.markNames ?? [], word)) : .nothing
     case .rowLabels, .rowLabelsThenHeaders:
       // Row numbers are typed, not completed; label patterns are completed above.
       return .nothing

@@ -5,7 +5,11 @@
 public enum LiveKeys {
   /// The lines, each starting with two spaces, for a table or a board, and for a view
   /// whose list goes to standard output at the end or one that writes its file.
-  public static func lines(board: Bool, writesToStandardOutput: Bool) -> [String] {
+  /// `marks` are the list's marks (FORMATS.md §5.1): a todo's verbs add their keys,
+  /// Markdown tasks `x`.
+  public static func lines(board: Bool, writesToStandardOutput: Bool, marks: [String] = [])
+    -> [String]
+  {
     var lines = [
       "  Mouse: press a row and hold to lift it, drag, release to drop it.",
       "         Hold it on the top or bottom line: the list scrolls.",
@@ -25,6 +29,8 @@ public enum LiveKeys {
       "         Esc                       cancel",
       "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
     ]
+    if marks.contains("pick") { lines += [verbLine, abortLine] }
+    if marks.contains("done") { lines.append(taskLine) }
     lines +=
       writesToStandardOutput
       ? ["         w  q                      end; the list goes to standard output"]
@@ -35,6 +41,16 @@ public enum LiveKeys {
     lines.append("         Ctrl-C                    leave without writing")
     return lines
   }
+
+  /// A todo list's verbs, as git-interactive-rebase-tool's keys.
+  static let verbLine =
+    "         p r e s f d               pick reword edit squash fixup drop: the cursor row or selection"
+  /// girt's `Q`.
+  static let abortLine =
+    "         Q                         abort the rebase: the todo written empty (asks first)"
+  /// Markdown task items' check box.
+  static let taskLine =
+    "         x                         tick or untick a task: the cursor row or selection"
 
   /// The board's own lines, after the mouse's.
   static let boardLines = [
@@ -48,6 +64,8 @@ public enum LiveKeys {
     var text = lines(board: false, writesToStandardOutput: false).joined(separator: "\n")
     text += "\n  On a board (--board) also:\n"
     text += boardLines.joined(separator: "\n")
+    text += "\n  On a git rebase todo list also:\n" + verbLine + "\n" + abortLine
+    text += "\n  On Markdown task items also:\n" + taskLine
     text += "\n  When the list came from a pipe (rowdrag --live -), w and q both end the view"
     text += "\n  and the list goes to standard output.\n"
     return text

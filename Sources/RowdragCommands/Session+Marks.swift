@@ -54,7 +54,7 @@ extension Session {
   }
 
   /// `get mark ADDR`: the row's mark by its full name.
-  func markName(of address: Address, isInterrupted: () -> Bool) throws -> String {
+  public func markName(of address: Address, isInterrupted: () -> Bool) throws -> String {
     let p = try resolve(address, isInterrupted: isInterrupted)
     let id = Int(engine.layout.order[p])
     let names = document.markNames

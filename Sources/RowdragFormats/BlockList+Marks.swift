@@ -8,8 +8,11 @@ extension BlockList {
   private func firstLineContent(ofRow id: Int) -> Span {
     let buf = store.buffer
     let block = blocks[id]
-    var end = block.start
-    while end < block.end && buf[end] != 10 { end += 1 }
+    // A list of one-line rows (every todo) has its line's end at the block's.
+    var end = block.end
+    if lineCounts != nil {
+      end = Swift.min(block.end, NewlineScanner.newline(rank: 0, from: block.start, in: buf) + 1)
+    }
     return Span(start: block.start, end: TextList.contentEnd(buf, block.start, end))
   }
 
@@ -103,16 +106,41 @@ struct MarkPatches {
     return low
   }
 
-  /// Writes `span` of the input to `writer`, each patch inside it replaced.
-  func write(_ span: Span, to writer: inout SpanWriter) throws {
-    var at = span.start
+  /// Writes `span` of the input to `writer`, each patch inside it replaced. A span
+  /// with patches is assembled in a buffer and written 64 KiB at a time: a million
+  /// marked rows are a few hundred writes, not two million.
+  func write(_ span: Span, to writer: inout SpanWriter, buffer: UnsafeBufferPointer<UInt8>)
+    throws
+  {
     var k = first(atOrAfter: span.start)
+    guard k < starts.count && ends[k] <= span.end else { return try writer.write(span) }
+    var at = span.start
+    var out: [UInt8] = []
+    out.reserveCapacity(Self.chunk + 256)
+    func copy(_ from: Int, _ to: Int) throws {
+      var from = from
+      while from < to {
+        let n = Swift.min(to - from, Self.chunk + 256 - out.count)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<(from + n)]))
+        from += n
+        if out.count >= Self.chunk { try flush() }
+      }
+    }
+    func flush() throws {
+      try out.withUnsafeBytes { try writer.write($0) }
+      out.removeAll(keepingCapacity: true)
+    }
     while k < starts.count && ends[k] <= span.end {
-      try writer.write(Span(start: at, end: starts[k]))
-      try writer.write(table[replacements[k]])
+      try copy(at, starts[k])
+      out.append(contentsOf: table[replacements[k]])
+      if out.count >= Self.chunk { try flush() }
       at = ends[k]
       k += 1
     }
-    try writer.write(Span(start: at, end: span.end))
+    try copy(at, span.end)
+    if !out.isEmpty { try flush() }
   }
+
+  /// How many bytes are assembled before they are written.
+  static let chunk = 1 << 16
 }

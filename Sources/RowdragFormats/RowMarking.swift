@@ -58,17 +58,36 @@ public enum RowMarking: Sendable, Equatable {
     i == line.count || line[i] == 32 || line[i] == 9 || line[i] == 13
   }
 
+  /// The mark a command word (full or one letter) is, read without making a string: a
+  /// million-line todo is marked in one pass.
+  private static func verb(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let first = word.first else { return nil }
+    let mark: Int
+    let full: StaticString
+    switch first {
+    case UInt8(ascii: "p"): (mark, full) = (0, "pick")
+    case UInt8(ascii: "r"): (mark, full) = (1, "reword")
+    case UInt8(ascii: "e"): (mark, full) = (2, "edit")
+    case UInt8(ascii: "s"): (mark, full) = (3, "squash")
+    case UInt8(ascii: "f"): (mark, full) = (4, "fixup")
+    case UInt8(ascii: "d"): (mark, full) = (7, "drop")
+    default: return nil
+    }
+    if word.count == 1 { return mark }
+    guard word.count == full.utf8CodeUnitCount else { return nil }
+    let name = full.utf8Start
+    for k in 1..<word.count where word[k] != name[k] { return nil }
+    return mark
+  }
+
   /// git's command word at `start`, and a fixup's `-C`/`-c` after it.
   private static func findVerb(in line: UnsafeBufferPointer<UInt8>, from start: Int)
     -> (span: Range<Int>, mark: Int, short: Bool)?
   {
     var end = start
     while !isBlank(line, end) { end += 1 }
-    let word = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
-    let verbs = ["pick": 0, "reword": 1, "edit": 2, "squash": 3, "fixup": 4, "drop": 7]
-    let letters = ["p": 0, "r": 1, "e": 2, "s": 3, "f": 4, "d": 7]
-    guard var mark = verbs[word] ?? letters[word] else { return nil }
-    let short = word.count == 1
+    guard var mark = verb(UnsafeBufferPointer(rebasing: line[start..<end])) else { return nil }
+    let short = end - start == 1
     var spanEnd = end
     if mark == 4 {
       // `fixup -C` / `fixup -c`: the option belongs to the verb.

@@ -69,6 +69,6 @@ struct TerminatedWriter {
   /// Writes a run of the input, patched.
   private mutating func put(_ run: Span) throws {
     guard let patches else { return try writer.write(run) }
-    try patches.write(run, to: &writer)
+    try patches.write(run, to: &writer, buffer: buffer)
   }
 }

@@ -48,6 +48,9 @@ enum FormatsTarget {
       _ = document.label(ofRow: id)
     }
     precondition(Sections.printed(document, RowOrder(identityOfCount: total), starts) == input)
+    if !document.markNames.isEmpty {
+      marksChangeOnlyTheirWords(document, options, input, seed: first)
+    }
     guard choice.name != "json" else { return }
     let reversed = Sections.printed(document, Sections.reversed(counts), starts)
     precondition(sameLines(reversed, input, renumbered: renumbers))
@@ -63,6 +66,55 @@ enum FormatsTarget {
     let across = Sections.printed(document, RowOrder(order), moved)
     precondition(sameLines(across, input, renumbered: renumbers))
     precondition(markStaysFirst(across, input))
+  }
+
+  /// Random marks (FORMATS.md §5.1) on every row that has them: written, each row's
+  /// first line differs from its input only between a common head and tail no longer
+  /// than a mark, every other line is kept, and the output read again has exactly the
+  /// marks set.
+  static func marksChangeOnlyTheirWords(
+    _ loaded: Document, _ options: LoadOptions, _ input: [UInt8], seed: UInt8
+  ) {
+    var document = loaded
+    let counts = document.sectionRowCounts
+    let total = counts.reduce(0, +)
+    let names = document.markNames
+    var codes = [UInt8](repeating: 0, count: total)
+    var wanted: [Int?] = []
+    var state = UInt32(seed) &* 2_654_435_761 | 1
+    for id in 0..<total {
+      state = state &* 1_103_515_245 &+ 12345
+      guard let own = document.ownMark(ofRow: id) else {
+        wanted.append(nil)
+        continue
+      }
+      let code = Int(state >> 16) % (names.count + 1)
+      codes[id] = UInt8(code)
+      wanted.append(code == 0 ? own : code - 1)
+    }
+    document.showMarks(codes)
+    let starts = Sections.starts(counts)
+    let output = Sections.printed(document, RowOrder(identityOfCount: total), starts)
+    let before = input.split(separator: 10, omittingEmptySubsequences: false)
+    let after = output.split(separator: 10, omittingEmptySubsequences: false)
+    precondition(before.count == after.count, "marks changed the lines")
+    let longest = names.map(\.utf8.count).max() ?? 0
+    for (a, b) in zip(before, after) where a != b {
+      let head = zip(a, b).prefix { $0 == $1 }.count
+      let tail = zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
+      precondition(
+        a.count - Swift.min(head + tail, a.count) <= longest
+          && b.count - Swift.min(head + tail, b.count) <= longest, "a mark changed more than a word"
+      )
+    }
+    guard
+      let (again, _) = try? ListLoader.load(
+        store: ByteStore(output), name: "<fuzz>", options: options)
+    else { preconditionFailure("a marked list does not load") }
+    precondition(again.sectionRowCounts == counts, "marks changed the rows")
+    for id in 0..<total {
+      precondition(again.ownMark(ofRow: id) == wanted[id], "row \(id) reads another mark")
+    }
   }
 
   /// After every section's rows are reversed, a section whose rows were all items of

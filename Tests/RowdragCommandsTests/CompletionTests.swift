@@ -115,3 +115,32 @@ struct BoardCompletionTests {
     #expect(result.stdout.contains(#""x":375,"#))
   }
 }
+
+@Suite("REPL completion of marks (issue 42)")
+struct MarkCompletionTests {
+  func complete(_ line: String, list: String, format: String) throws -> Completion {
+    var options = LoadOptions()
+    options.format = FormatChoice(format)
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(Array(list.utf8)), name: "t", options: options)
+    let session = Session(document: document, layout: layout, filePath: "t")
+    let scalars = Array(line.unicodeScalars)
+    let start = (scalars.lastIndex { $0 == " " || $0 == ";" }).map { $0 + 1 } ?? 0
+    return Completion.complete(line: line, wordStart: start, session: session)
+  }
+
+  @Test("after mark's row, the marks of the list's format; none in a format without")
+  func marksOfTheFormat() throws {
+    let todo = "pick a A\npick b B\n"
+    #expect(
+      try complete("mark 2 f", list: todo, format: "todo")
+        == .words(["fixup", "fixup -C", "fixup -c"]))
+    #expect(
+      try complete("mark 1,2 ", list: todo, format: "todo")
+        == .words(["pick", "reword", "edit", "squash", "fixup", "fixup -C", "fixup -c", "drop"]))
+    #expect(
+      try complete("mark 1 ", list: "- [ ] a\n", format: "markdown") == .words(["done", "todo"]))
+    #expect(try complete("mark 1 ", list: "a\n", format: "text") == .words([]))
+    #expect(try complete("mark /B$/ d", list: todo, format: "todo") == .words(["drop"]))
+  }
+}

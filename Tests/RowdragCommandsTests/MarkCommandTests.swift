@@ -67,6 +67,12 @@ let markCases: [CommandCase] = [
   CommandCase(
     "mark 1 done; press 1", on: taskRows, options: ["--format", "markdown", "--lock", "\\[x\\]"],
     out: "", err: "rowdrag: -e #1:1: press: row 1 is locked; unlock it first\n", status: 1),
+  // A board (issue 42, item 4): a card marked done is locked where checked cards are.
+  CommandCase(
+    "mark /Fix login/ done; move /Fix login/ 2:$",
+    on: "## Todo\n- [ ] Fix login\n- [ ] Write docs\n## Done\n- [x] Ship\n",
+    options: ["--format", "markdown", "--board", "--header", "^## ", "--lock", "\\[x\\]"],
+    out: "", err: "rowdrag: -e #1:1: move: row 1 is locked; unlock it first\n", status: 1),
   CommandCase(
     "mark 1 done", on: fiveRows, out: "",
     err:

@@ -129,7 +129,11 @@ struct LineHalvesTests {
       }
       if rng.next(4) == 0, !text.isEmpty { text.removeLast() }
       let bytes = Array(text.utf8)
-      if MarkdownFormat.secondHalfStart(ByteStore(bytes).buffer) < bytes.count { split += 1 }
+      let store = ByteStore(bytes)
+      if withExtendedLifetime(store, { MarkdownFormat.secondHalfStart(store.buffer) }) < bytes.count
+      {
+        split += 1
+      }
       for quick in [true, false] {
         let one = MarkdownFormat.read(
           ByteStore(bytes), isHeader: nil, quick: quick, splitAbove: .max)

@@ -73,7 +73,11 @@ struct StretchKernelTests {
         text += line + "\n"
       }
       let bytes = Array(text.utf8)
-      let buf = ByteStore(bytes).buffer
+      // The store owns the buffer: kept alive while it is read (a store freed at once
+      // let other tests' threads write into the bytes being counted).
+      let store = ByteStore(bytes)
+      defer { withExtendedLifetime(store) {} }
+      let buf = store.buffer
       for start in 1..<bytes.count where bytes[start - 1] == 10 {
         let limit = rng.next(2) == 0 ? bytes.count : start + rng.next(bytes.count - start + 1)
         let swift = NewlineScanner.plainLines(
@@ -115,7 +119,11 @@ struct StretchKernelTests {
         }
       }
       let bytes = Array(text.utf8)
-      let buf = ByteStore(bytes).buffer
+      // The store owns the buffer: kept alive while it is read (a store freed at once
+      // let other tests' threads write into the bytes being counted).
+      let store = ByteStore(bytes)
+      defer { withExtendedLifetime(store) {} }
+      let buf = store.buffer
       for start in 1..<bytes.count where bytes[start - 1] == 10 {
         let limit = rng.next(2) == 0 ? bytes.count : start + rng.next(bytes.count - start + 1)
         let swift = M3UFormat.pairedLines(from: start, until: limit, in: buf, baseline: true)

@@ -1183,3 +1183,93 @@ def test_a_selection_taller_than_the_view_is_held_at_the_pointer(binary):
     state = subprocess.run([binary, "-n", "-f", probe, original], capture_output=True, text=True)
     assert state.returncode == 0, state.stderr
     assert '"offset":1672,' in state.stdout and '"finger":506,' in state.stdout, state.stdout
+
+
+def test_todo_verbs_and_task_boxes_by_key(binary):
+    """Issue 42, item 2: on a git rebase todo, p r e s f d mark the cursor's row or the
+    selection as git-interactive-rebase-tool's keys do (a one-letter line stays one
+    letter), recorded so the replay gives the same bytes; on Markdown task items x ticks
+    and unticks; a key that does nothing says so, naming ?."""
+    home, _ = workspace("")
+    path = os.path.join(home, "git-rebase-todo")
+    with open(path, "w") as f:
+        f.write("pick a1 A\np b2 B\npick c3 C\npick d4 D\n\n# Rebase a..d\n")
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("pick a1 A")
+    live.send("\x1b[B")  # the cursor to row 2
+    live.send("f")
+    live.wait_for("f b2 B")
+    live.send("\x1b[B")
+    live.send("\x1b[1;2B")  # Shift+Down: rows 3 and 4 selected
+    live.send("d")
+    live.wait_for("drop d4 D")
+    assert "drop c3 C" in live.text(), live.text()
+    live.send("Z")
+    live.wait_for("'Z' does nothing here; ? lists the keys")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    written = "pick a1 A\nf b2 B\ndrop c3 C\ndrop d4 D\n\n# Rebase a..d\n"
+    assert open(path).read() == written, open(path).read()
+    # The recording replays to the same bytes.
+    replay = os.path.join(home, "replay-todo")
+    with open(replay, "w") as f:
+        f.write("pick a1 A\np b2 B\npick c3 C\npick d4 D\n\n# Rebase a..d\n")
+    subprocess.run([binary, "--format", "todo", "-i", "-f", record, replay], check=True)
+    assert open(replay).read() == written, open(replay).read()
+
+    tasks = os.path.join(home, "tasks.md")
+    with open(tasks, "w") as f:
+        f.write("- [ ] milk\n- [x] eggs\n")
+    live = Live(binary, tasks)
+    live.wait_for("- [ ] milk")
+    live.send("x")
+    live.wait_for("- [x] milk")
+    live.send("\x1b[B")
+    live.send("x")
+    live.wait_for("- [ ] eggs")
+    live.send("p")  # no verbs on a Markdown list
+    live.wait_for("'p' does nothing here")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert open(tasks).read() == "- [x] milk\n- [ ] eggs\n", open(tasks).read()
+
+
+def test_live_as_git_sequence_editor_marks_and_aborts(binary):
+    """Issue 42, items 2 and 3 with real git: GIT_SEQUENCE_EDITOR='rowdrag --live' in a
+    terminal; `f` fixes a commit up into the one above it, `w` and `q` let git run the
+    todo; `Q` then `y` empties it, git stops the rebase, and the branch is as it was."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-git-")
+    env = {"HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "A",
+           "GIT_AUTHOR_EMAIL": "a@example.com", "GIT_COMMITTER_NAME": "A",
+           "GIT_COMMITTER_EMAIL": "a@example.com", "GIT_EDITOR": "true", "LC_ALL": "C"}
+    repo = os.path.join(home, "repo")
+    os.mkdir(repo)
+
+    def git(*arguments):
+        return subprocess.run(["git", "-C", repo, *arguments], env=dict(os.environ, **env),
+                              check=True, capture_output=True, text=True).stdout
+
+    git("init", "-q", "-b", "main")
+    for subject in ["base", "one", "two", "three"]:
+        with open(os.path.join(repo, subject), "w") as f:
+            f.write(subject + "\n")
+        git("add", subject)
+        git("commit", "-q", "-m", subject)
+    exports = " ".join(f"{k}={v!r}" for k, v in env.items())
+    rebase = (f"cd {repo} && {exports} GIT_SEQUENCE_EDITOR=\"$ROWDRAG --live\" "
+              "git rebase -i HEAD~3")
+    # The todo's rows: one, two, three; the cursor to `two`, f, write, quit.
+    status, raw = piped(binary, rebase, ["\x1b[B", "f", "w", "q"], "pick")
+    assert status == 0, raw[-400:]
+    assert git("log", "--format=%s").split() == ["three", "one", "base"]
+    assert os.path.exists(os.path.join(repo, "two"))  # fixed up into `one`, not dropped
+    head = git("rev-parse", "HEAD")
+    # Two commits on base now: the todo of HEAD~2.
+    status, raw = piped(binary, rebase.replace("HEAD~3", "HEAD~2"), ["Q", "y"], "pick")
+    assert git("rev-parse", "HEAD") == head
+    assert not os.path.exists(os.path.join(repo, ".git", "rebase-merge")), "the rebase is still on"

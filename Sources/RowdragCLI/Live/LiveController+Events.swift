@@ -1,5 +1,6 @@
 import RowdragCommands
 import RowdragEngine
+import RowdragFormats
 import RowdragSystem
 
 /// What the live view does with each key and mouse report.
@@ -26,6 +27,11 @@ extension LiveController {
       default: break
       }
       return nil
+    case .confirmAbort:
+      guard case .key(.character(let c)) = event else { return nil }
+      mode = .normal
+      renderer.message = nil
+      return c == "y" ? abortRebase() : nil
     case .confirmChanged(let quitAfter):
       return answerChanged(event, quitAfter: quitAfter)
     case .search(let text):
@@ -112,7 +118,11 @@ extension LiveController {
       .shiftUp, .shiftDown, .character(" "), .character("?"), .character("w"), .character("q"),
       .control("z"),
     ]
-    if !keepsSelection.contains(key) { selectionAnchor = nil }
+    // A mark key marks the selection and keeps it, as girt does.
+    let marked = selection ?? renderer.cursor.map { $0...$0 }
+    var markKey: String?
+    if case .character(let letter) = key, let rows = marked { markKey = markWord(letter, rows) }
+    if !keepsSelection.contains(key) && markKey == nil { selectionAnchor = nil }
     switch key {
     case .shiftUp, .shiftDown:
       // With a row lifted they are the plain arrows.
@@ -172,6 +182,10 @@ extension LiveController {
       guard engine.isDirty && asksBeforeQuit else { return .quit }
       mode = .confirmQuit
       renderer.message = "unsaved changes: y write and quit, n go back, d discard them and quit"
+    case .character("Q") where abortsRebase:
+      guard engine.phase == .idle else { return nil }
+      mode = .confirmAbort
+      renderer.message = "abort the rebase? y empties the todo (git then stops), n goes back"
     case .character("?"):
       mode = .help
       renderer.message = "any key returns"
@@ -185,10 +199,59 @@ extension LiveController {
       FullScreen.suspend()
       restartClock()
       draw(full: true)
+    case .character where markKey != nil:
+      guard engine.phase == .idle, let rows = marked, let word = markKey else { return nil }
+      run("mark \(rows.lowerBound + 1),\(rows.upperBound + 1) \(word)")
     default:
-      break
+      renderer.message = "\(Self.name(of: key)) does nothing here; ? lists the keys"
     }
     return nil
+  }
+
+  /// The mark a key sets on the cursor's row or the selection (FORMATS.md §5.1), as
+  /// git-interactive-rebase-tool's keys: a todo verb's letter (`p r e s f d`), or on
+  /// Markdown task items `x`, which ticks them, or unticks them when the first is done.
+  private func markWord(_ letter: Character, _ rows: ClosedRange<Int>) -> String? {
+    let document = session.document
+    if letter == "x" && document.markNames.contains("done") {
+      let first = Address.number(rows.lowerBound + 1)
+      let done = (try? session.markName(of: first, isInterrupted: { false })) == "done"
+      return done ? "todo" : "done"
+    }
+    guard letter != "x", let mark = document.mark(named: String(letter)) else { return nil }
+    return document.markNames[mark]
+  }
+
+  /// Whether `Q` aborts: on a git rebase todo read from its file, as
+  /// git-interactive-rebase-tool's `Q`.
+  private var abortsRebase: Bool {
+    session.document.markNames.contains("pick") && session.filePath != nil
+      && !writesToStandardOutput
+  }
+
+  /// `Q`, confirmed: the todo written empty, which git reads as "nothing to do" and
+  /// stops the rebase, the branch as it was.
+  private func abortRebase() -> End? {
+    guard let path = session.filePath else { return nil }
+    do {
+      try AtomicFile.write(path: path) { _ in }
+      return .quit
+    } catch {
+      renderer.message = "\(error)"
+      return nil
+    }
+  }
+
+  /// A key as the message line names it.
+  private static func name(of key: LiveEvent.Key) -> String {
+    switch key {
+    case .character(let c): "'\(c)'"
+    case .control(let c): "Ctrl-\(c.uppercased())"
+    case .enter: "Enter"
+    case .backspace: "Backspace"
+    case .tab: "Tab"
+    default: "that key"
+    }
   }
 
   /// `w`: writes, unless another program changed the file since it was read; then

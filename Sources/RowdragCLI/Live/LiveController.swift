@@ -17,6 +17,8 @@ final class LiveController {
   enum Mode {
     case normal
     case confirmQuit
+    /// `Q` on a todo: abort the rebase (an empty todo), or go back.
+    case confirmAbort
     /// `w` found the file changed by another program: overwrite, reload or cancel (and
     /// then quit, when `w` came from the quit question).
     case confirmChanged(quitAfter: Bool)
@@ -239,7 +241,8 @@ final class LiveController {
     let help =
       [""]
       + LiveKeys.lines(
-        board: session.engine.surface.isBoard, writesToStandardOutput: writesToStandardOutput)
+        board: session.engine.surface.isBoard, writesToStandardOutput: writesToStandardOutput,
+        marks: session.document.markNames)
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
       let text = k - 1 < help.count ? help[k - 1] : ""

@@ -66,7 +66,7 @@ extension EditCommand {
   static let markRow = CommandSpec(
     "mark", replays: true, "ADDR | A,B WORD",
     "set rows' mark: a todo line's verb (pick, fixup, ...), a Markdown task's done or todo",
-    completes: .rowLabels
+    completes: .rowLabelsThenMarks
   ) { (args) throws(CommandError) in
     try args.arity(2...3)
     let range: AddressRange
