@@ -29,7 +29,7 @@ public enum LiveKeys {
       "         Esc                       cancel",
       "         u  Ctrl-R                 undo, redo (the cursor goes to the row)",
     ]
-    if marks.contains("pick") { lines += [verbLine, abortLine] }
+    if marks.contains("pick") { lines += [verbLine, commitLine, abortLine] }
     if marks.contains("done") { lines.append(taskLine) }
     lines +=
       writesToStandardOutput
@@ -45,6 +45,9 @@ public enum LiveKeys {
   /// A todo list's verbs, as git-interactive-rebase-tool's keys.
   static let verbLine =
     "         p r e s f d               pick reword edit squash fixup drop: the cursor row or selection"
+  /// The commit at a glance.
+  static let commitLine =
+    "         c                         the cursor's commit: git show --stat (any key returns)"
   /// girt's `Q`.
   static let abortLine =
     "         Q                         abort the rebase: the todo written empty (asks first)"
@@ -64,7 +67,9 @@ public enum LiveKeys {
     var text = lines(board: false, writesToStandardOutput: false).joined(separator: "\n")
     text += "\n  On a board (--board) also:\n"
     text += boardLines.joined(separator: "\n")
-    text += "\n  On a git rebase todo list also:\n" + verbLine + "\n" + abortLine
+    text +=
+      "\n  On a git rebase todo list also:\n" + verbLine + "\n" + commitLine + "\n"
+      + abortLine
     text += "\n  On Markdown task items also:\n" + taskLine
     text += "\n  When the list came from a pipe (rowdrag --live -), w and q both end the view"
     text += "\n  and the list goes to standard output.\n"

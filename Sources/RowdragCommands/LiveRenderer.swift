@@ -281,7 +281,7 @@ public struct LiveRenderer {
 
   /// A label, title or block line as a live picture draws it: control characters
   /// escaped (`TerminalText`), then tabs as spaces from its first column (FORMATS.md §5).
-  static func drawn(_ text: String) -> String {
+  public static func drawn(_ text: String) -> String {
     TextWidth.expandingTabs(TerminalText.escape(text))
   }
 

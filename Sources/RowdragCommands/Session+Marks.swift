@@ -25,8 +25,10 @@ extension Session {
     var codes: [UInt8] = []
     var flags: [RowFlags] = []
     codes.reserveCapacity(count)
+    let layout = engine.layout
+    let marks = engine.marks
     for p in position..<(position + count) {
-      let id = Int(engine.layout.order[p])
+      let id = Int(layout.order[p])
       guard let own = document.ownMark(ofRow: id) else {
         throw CommandError(
           command: "",
@@ -38,19 +40,20 @@ extension Session {
       }
       let code: UInt8 = mark == own ? 0 : UInt8(mark + 1)
       codes.append(code)
-      var f = engine.layout.flags(at: p)
-      if lock != nil || pin != nil {
-        let before = document.label(ofRow: id, markCode: engine.marks.code(ofRow: id))
-        let after = document.label(ofRow: id, markCode: code)
-        for (matcher, flag) in [(lock, RowFlags.locked), (pin, .pinned)] {
-          guard let matcher else { continue }
-          if before.withUnsafeBufferPointer(matcher.matches) { f.remove(flag) }
-          if after.withUnsafeBufferPointer(matcher.matches) { f.insert(flag) }
-        }
+      guard lock != nil || pin != nil else { continue }
+      // `--lock` and `--pin` read the new label: a flag its old label gave goes.
+      var f = layout.flags(at: p)
+      let before = document.label(ofRow: id, markCode: marks.code(ofRow: id))
+      let after = document.label(ofRow: id, markCode: code)
+      for (matcher, flag) in [(lock, RowFlags.locked), (pin, .pinned)] {
+        guard let matcher else { continue }
+        if before.withUnsafeBufferPointer(matcher.matches) { f.remove(flag) }
+        if after.withUnsafeBufferPointer(matcher.matches) { f.insert(flag) }
       }
       flags.append(f)
     }
-    try engine.mark(position..<(position + count), codes: codes, flags: flags)
+    let changed = flags.isEmpty ? nil : flags
+    try engine.mark(position..<(position + count), codes: codes, flags: changed)
   }
 
   /// `get mark ADDR`: the row's mark by its full name.

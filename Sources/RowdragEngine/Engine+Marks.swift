@@ -15,7 +15,7 @@ extension Engine {
     try checkPosition(positions.lowerBound)
     try checkPosition(positions.upperBound - 1)
     precondition(codes.count == positions.count && (flags?.count ?? codes.count) == codes.count)
-    for p in positions {
+    for p in positions where layout.hasFlags {
       let f = layout.flags(at: p)
       if f.contains(.pinned) { throw .rowPinned(row: p + 1) }
       if f.contains(.locked) { throw .rowLocked(row: p + 1) }

@@ -132,7 +132,8 @@ public enum AtomicFile {
     try sink.flush()
   }
 
-  static func directoryOf(_ path: String) -> String {
+  /// The folder `path` is in: `.` for a bare name, `/` for a file at the root.
+  public static func directoryOf(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let dir = path[..<slash]
     return dir.isEmpty ? "/" : String(dir)

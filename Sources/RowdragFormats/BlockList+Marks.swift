@@ -4,10 +4,11 @@
 extension BlockList {
   public var markNames: [String] { marking?.names ?? [] }
 
-  /// The span of row `id`'s first line (terminator excluded) in the input.
-  private func firstLineContent(ofRow id: Int) -> Span {
+  /// The span of row `id`'s first line (terminator excluded) in the input, its block
+  /// found in `blocks` (this list's, or their explicit table).
+  private func firstLineContent(ofRow id: Int, in blocks: SpanTable? = nil) -> Span {
     let buf = store.buffer
-    let block = blocks[id]
+    let block = blocks?[id] ?? self.blocks[id]
     // A list of one-line rows (every todo) has its line's end at the block's.
     var end = block.end
     if lineCounts != nil {
@@ -17,9 +18,11 @@ extension BlockList {
   }
 
   /// Where row `id`'s mark is in the input, which it is and how it is written.
-  private func foundMark(ofRow id: Int) -> (span: Span, mark: Int, short: Bool)? {
+  private func foundMark(ofRow id: Int, in blocks: SpanTable? = nil)
+    -> (span: Span, mark: Int, short: Bool)?
+  {
     guard let marking else { return nil }
-    let line = firstLineContent(ofRow: id)
+    let line = firstLineContent(ofRow: id, in: blocks)
     let bytes = UnsafeBufferPointer(rebasing: store.buffer[line.start..<line.end])
     guard let found = marking.find(in: bytes) else { return nil }
     return (
@@ -60,8 +63,9 @@ extension BlockList {
       table: marking.names.indices.flatMap { mark in
         [marking.bytes(of: mark, short: false), marking.bytes(of: mark, short: true)]
       })
+    let spans = blocks.forVisits()
     for (id, code) in markCodes.enumerated() where code != 0 {
-      guard let found = foundMark(ofRow: id) else { continue }
+      guard let found = foundMark(ofRow: id, in: spans) else { continue }
       patches.add(found.span, bytes: (Int(code) - 1) * 2 + (found.short ? 1 : 0))
     }
     patches.sort()

@@ -76,6 +76,10 @@ struct LiveMarkKeysTests {
     _ = live.handle(.key(.character("Q")))
     #expect(live.handle(.key(.character("y"))) == .quit)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
+    // `c` on a line without a commit says so, and shows nothing.
+    let exec = try controller("exec make\npick a1 A\n", format: "todo", path: path)
+    _ = exec.handle(.key(.character("c")))
+    #expect(exec.renderer.message == "no commit on this line")
     // Not on a list that is no todo.
     let tasks = try controller("- [ ] a\n", format: "markdown", path: path)
     _ = tasks.handle(.key(.character("Q")))

@@ -994,11 +994,48 @@ def test_tab_in_the_search_completes_a_literal_pattern(binary):
     assert live.finish() == 0
 
 
+def readme_rebase_screen(binary):
+    """The README's git rebase picture: examples/git-rebase-todo as git would hand it to
+    the live view, the typo fix dropped with `d` and the fixup moved under its commit
+    with the keys (72 x 12, no colour)."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "git-rebase-todo")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "examples", "git-rebase-todo")) as src, open(path, "w") as dst:
+        dst.write(src.read())
+    live = Live(binary, path, rows=12, columns=72)
+    live.wait_for("Fix a typo")
+    live.send("\x1b[B")  # the cursor to the typo fix
+    live.send("d")
+    live.wait_for("drop 8d04b7e")
+    live.send("\x1b[B")  # to the fixup, lift it, one slot up
+    live.send(" ")
+    live.wait_for("lifted")
+    live.send("\x1b[A")
+    live.send(" ")
+    live.wait_for("idle")
+    live.pump(0.3)
+    picture = "\n".join(line.rstrip() for line in live.screen.display)
+    live.send("q")
+    live.send("d")  # discard
+    live.finish()
+    return picture
+
+
+def test_the_readme_shows_the_rebase_editor_as_it_is(binary):
+    shown = readme_block("live rebase screen")
+    assert shown.rstrip("\n") == readme_rebase_screen(binary), (
+        "README's live rebase screen is out of date; print it with "
+        "python3 Tests/interactive/live_tests.py --readme-rebase-screen BINARY")
+
+
 if __name__ == "__main__":
     import sys
 
     if sys.argv[1:2] == ["--readme-screen"]:
         print(readme_screen(os.path.abspath(sys.argv[2])))
+    if sys.argv[1:2] == ["--readme-rebase-screen"]:
+        print(readme_rebase_screen(os.path.abspath(sys.argv[2])))
 
 
 def test_shift_down_selects_rows_space_lifts_them_as_one_block_and_the_recording_replays(binary):
@@ -1241,8 +1278,9 @@ def test_todo_verbs_and_task_boxes_by_key(binary):
 
 def test_live_as_git_sequence_editor_marks_and_aborts(binary):
     """Issue 42, items 2 and 3 with real git: GIT_SEQUENCE_EDITOR='rowdrag --live' in a
-    terminal; `f` fixes a commit up into the one above it, `w` and `q` let git run the
-    todo; `Q` then `y` empties it, git stops the rebase, and the branch is as it was."""
+    terminal; `c` shows the cursor's commit, `f` fixes a commit up into the one above
+    it, `w` and `q` let git run the todo; `Q` then `y` empties it, git stops the
+    rebase, and the branch is as it was."""
     home = tempfile.mkdtemp(prefix="rowdrag-live-git-")
     env = {"HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "A",
            "GIT_AUTHOR_EMAIL": "a@example.com", "GIT_COMMITTER_NAME": "A",
@@ -1263,9 +1301,11 @@ def test_live_as_git_sequence_editor_marks_and_aborts(binary):
     exports = " ".join(f"{k}={v!r}" for k, v in env.items())
     rebase = (f"cd {repo} && {exports} GIT_SEQUENCE_EDITOR=\"$ROWDRAG --live\" "
               "git rebase -i HEAD~3")
-    # The todo's rows: one, two, three; the cursor to `two`, f, write, quit.
-    status, raw = piped(binary, rebase, ["\x1b[B", "f", "w", "q"], "pick")
+    # The todo's rows: one, two, three. `c` shows the cursor's commit (git show --stat
+    # in the repository the todo is in), Esc closes it; the cursor to `two`, f, w, q.
+    status, raw = piped(binary, rebase, ["c", "\x1b", "\x1b[B", "f", "w", "q"], "pick")
     assert status == 0, raw[-400:]
+    assert b"one | 1 +" in raw and b"1 file changed" in raw and b"A, 20" in raw, raw[-1500:]
     assert git("log", "--format=%s").split() == ["three", "one", "base"]
     assert os.path.exists(os.path.join(repo, "two"))  # fixed up into `one`, not dropped
     head = git("rev-parse", "HEAD")

@@ -37,7 +37,7 @@ extension LiveController {
     case .search(let text):
       search(text, event)
       return nil
-    case .help:
+    case .help, .pane:
       mode = .normal
       renderer.message = nil
       return nil
@@ -186,6 +186,9 @@ extension LiveController {
       guard engine.phase == .idle else { return nil }
       mode = .confirmAbort
       renderer.message = "abort the rebase? y empties the todo (git then stops), n goes back"
+    case .character("c") where abortsRebase:
+      guard engine.phase == .idle, let cursor = renderer.cursor else { return nil }
+      showCommit(atRow: cursor)
     case .character("?"):
       mode = .help
       renderer.message = "any key returns"
@@ -240,6 +243,46 @@ extension LiveController {
       renderer.message = "\(error)"
       return nil
     }
+  }
+
+  /// `c`: the commit of the cursor's todo line at a glance, `git show --stat` run in
+  /// the repository the todo belongs to (git's own `GIT_DIR`, else the folder above
+  /// `rebase-merge/` or `rebase-apply/`, else the todo's folder), in a pane any key
+  /// closes. The hash and the folder reach git through the environment, never the
+  /// command line's text.
+  private func showCommit(atRow row: Int) {
+    let words = session.label(atPosition: row).split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard words.count > 1, words[1].allSatisfy(\.isHexDigit), let path = session.filePath else {
+      renderer.message = "no commit on this line"
+      return
+    }
+    let folder = AtomicFile.directoryOf(path)
+    let inGitDir = ["rebase-merge", "rebase-apply"].contains(
+      String(folder.split(separator: "/").last ?? ""))
+    let gitDir =
+      System.environmentVariables()["GIT_DIR"]
+      ?? (inGitDir ? AtomicFile.directoryOf(folder) : nil)
+    let command =
+      (gitDir == nil ? "git -C \"$ROWDRAG_FOLDER\"" : "git --git-dir=\"$ROWDRAG_FOLDER\"")
+      + " show --stat --no-color --format='%h %s%n%an, %ad%n' --date=short \"$ROWDRAG_COMMIT\""
+    let (outcome, said) = FullScreen.capturingStandardError {
+      System.runShell(
+        command,
+        extra: [
+          (name: "ROWDRAG_FOLDER", value: Array((gitDir ?? folder).utf8)),
+          (name: "ROWDRAG_COMMIT", value: Array(words[1].utf8)),
+        ], limits: HookLimits(timeout: 10))
+    }
+    let lines = String(decoding: said, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { LiveRenderer.drawn(String($0)) }
+    guard outcome == .exited(0) else {
+      renderer.message = "git show \(words[1]) failed: " + (lines.first { !$0.isEmpty } ?? "")
+      return
+    }
+    mode = .pane(lines)
+    renderer.message = "commit \(words[1]) · any key returns"
   }
 
   /// A key as the message line names it.

@@ -24,6 +24,8 @@ final class LiveController {
     case confirmChanged(quitAfter: Bool)
     case search(String)
     case help
+    /// `c` on a todo: `git show --stat` of the cursor's commit, until a key.
+    case pane([String])
   }
 
   let session: Session
@@ -228,6 +230,7 @@ final class LiveController {
     renderer.selection = session.engine.phase == .idle ? selection : nil
     var lines = renderer.lines()
     if case .help = mode { lines = helpScreen(lines) }
+    if case .pane(let pane) = mode { lines = overlay(pane.map { "  " + $0 }, on: lines) }
     var text = full ? "\u{1B}[H\u{1B}[2J" : ""
     for (i, line) in lines.enumerated()
     where full || i >= previousFrame.count || previousFrame[i] != line {
@@ -238,11 +241,16 @@ final class LiveController {
   }
 
   private func helpScreen(_ lines: [String]) -> [String] {
-    let help =
-      [""]
-      + LiveKeys.lines(
-        board: session.engine.surface.isBoard, writesToStandardOutput: writesToStandardOutput,
-        marks: session.document.markNames)
+    let help = LiveKeys.lines(
+      board: session.engine.surface.isBoard, writesToStandardOutput: writesToStandardOutput,
+      marks: session.document.markNames)
+    return overlay(help, on: lines)
+  }
+
+  /// `text` drawn over the table's lines, from the second (the status and message lines
+  /// stay), each fitted to the terminal's width.
+  private func overlay(_ text: [String], on lines: [String]) -> [String] {
+    let help = [""] + text
     var out = lines
     for k in 1..<Swift.max(1, out.count - 1) {
       let text = k - 1 < help.count ? help[k - 1] : ""
