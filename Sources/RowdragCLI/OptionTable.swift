@@ -18,14 +18,12 @@ public struct OptionSpec: Sendable {
   public let completes: ArgumentCompletion
   /// May be given more than once, each adding to the last (`-e`, `-f`).
   public let repeatable: Bool
-  /// Left out of `--help` (documented in the man page only).
-  public let hidden: Bool
   /// Records the option (and its argument, nil for a flag or an omitted optional one).
   public let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
 
   init(
     _ long: String, short: Character? = nil, argument: String? = nil, optional: Bool = false,
-    completes: ArgumentCompletion = .nothing, repeatable: Bool = false, hidden: Bool = false,
+    completes: ArgumentCompletion = .nothing, repeatable: Bool = false,
     _ summary: String,
     apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
   ) {
@@ -36,7 +34,6 @@ public struct OptionSpec: Sendable {
     self.summary = summary
     self.completes = completes
     self.repeatable = repeatable
-    self.hidden = hidden
     self.apply = apply
   }
 
@@ -217,7 +214,6 @@ public enum OptionTable {
     },
     OptionSpec(
       "completion-script", argument: "SHELL", completes: .words(CompletionScript.shells),
-      hidden: true,
       "print the bash, zsh or fish completion script and exit"
     ) { (options, value) throws(UsageError) in
       guard let shell = value, CompletionScript.shells.contains(shell) else {
@@ -255,8 +251,10 @@ public enum OptionTable {
       "",
       "options:",
     ]
-    for o in options where !o.hidden {
-      lines.append("  " + o.synopsis.padded(to: 26) + o.summary)
+    // Every summary in one column, two spaces past the longest synopsis.
+    let width = options.map(\.synopsis.count).max().map { $0 + 2 } ?? 0
+    for o in options {
+      lines.append("  " + o.synopsis.padded(to: width) + o.summary)
     }
     lines += ["", "commands (-e 'help COMMAND' shows one):"]
     for spec in CommandTable.commands {
@@ -266,7 +264,7 @@ public enum OptionTable {
       "",
       "examples:",
       "  rowdrag -e 'move /dentist/ 1' todo.txt         move a row; print the list",
-      "  rowdrag -i -e 'press 3; drag -120; release' todo.txt",
+      "  rowdrag -i -e 'press /dentist/; drag -132; release' todo.txt",
       "                                                 the same as a gesture, saved",
       "  rowdrag --live todo.txt                        reorder by hand, full screen",
       "",

@@ -64,14 +64,27 @@ public struct Runner {
     return code
   }
 
+  /// `rowdrag presets`, `rowdrag help`: a command that needs no list, given alone where
+  /// the list file goes and naming no file there, runs as `-e` would run it, as
+  /// `git help` does; a file of that name is still the list.
+  static func takeCommandForFile(_ options: inout Options) {
+    guard options.scripts.isEmpty, !options.live, let word = options.file,
+      let spec = CommandTable.spec(named: word), !spec.needsList,
+      System.status(ofPath: word) == nil
+    else { return }
+    options.scripts = [.expression(word, index: 1)]
+    options.file = nil
+  }
+
   private func runUnflushed(_ arguments: [String]) -> ExitCode {
-    let options: Options
+    var options: Options
     do {
       options = try OptionParser.parse(arguments)
     } catch {
       report("\(error.message) (see 'rowdrag --help')")
       return .usage
     }
+    Self.takeCommandForFile(&options)
     if options.help { return emit(OptionTable.helpText) }
     if options.version { return emit(Runner.version + "\n") }
     if let shell = options.completionScript { return emit(CompletionScript.text(for: shell)) }

@@ -76,6 +76,19 @@ public struct CommandArguments: Sendable {
       if w.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
         throw fail("row number \(w) is too large")
       }
+      // `2..4` or `2-4`, as other tools write a range: say how rowdrag writes it.
+      let dots = w.split(separator: ".", omittingEmptySubsequences: false)
+      let dashed = w.split(separator: "-", omittingEmptySubsequences: false)
+      let ranges: [[Substring]] = [
+        dots.count == 3 && dots[1].isEmpty ? [dots[0], dots[2]] : [], dashed,
+      ]
+      for ends in ranges {
+        if ends.count == 2, ends.allSatisfy({ NumberText.parseWhole(String($0)) != nil }) {
+          throw fail(
+            "'\(token.text)' is not a row address; a range is written A,B as in sed: "
+              + "\(ends[0]),\(ends[1])")
+        }
+      }
       throw fail(
         "'\(token.text)' is not a row address; use N, $, S:R, S:$ or /REGEX/ "
           + "(S: a section number or /HEADER/)")

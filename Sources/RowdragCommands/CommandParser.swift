@@ -1,5 +1,9 @@
 /// Gives meaning to a `RawCommand` through its row of the command table.
 public enum CommandParser {
+  /// Words people type to delete a row, which rowdrag does not do: the error says what
+  /// does instead of suggesting the nearest command.
+  static let deletingWords: Set<String> = ["delete", "del", "rm", "remove", "d", "kill"]
+
   /// Parses one command; an unknown name suggests the nearest one.
   public static func parse(_ raw: RawCommand) throws(CommandError) -> Command {
     try parseWithRow(raw).command
@@ -10,6 +14,12 @@ public enum CommandParser {
     command: Command, row: CommandSpec
   ) {
     guard let spec = CommandTable.spec(named: raw.name) else {
+      if deletingWords.contains(raw.name) {
+        throw CommandError(
+          command: raw.name,
+          message: "rowdrag reorders rows and deletes none; a git rebase todo drops a commit "
+            + "with its drop mark (mark ADDR drop), and your editor or sed deletes lines")
+      }
       throw CommandError(
         command: raw.name,
         message: "unknown command"

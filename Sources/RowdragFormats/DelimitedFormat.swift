@@ -192,7 +192,10 @@ public enum DelimitedFormat {
             throw JSONSyntaxError(
               line: line, column: 1,
               message: "the header record has no field named \"\(name)\"; "
-                + "give label=N (a field number) or one of the header's names")
+                + "give label=N (a field number) or one of the header's names: "
+                + record.fields.map {
+                  String(decoding: DelimitedText.unquoted(buf, $0), as: UTF8.self)
+                }.joined(separator: ", "))
           }
         }
       } else {

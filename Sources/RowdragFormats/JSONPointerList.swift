@@ -32,7 +32,8 @@ public struct JSONPointerList: ListDocument {
         let kind = JSONPointerList.kind(buf[at.start])
         throw JSONSyntaxError(
           "path=\(pointer): \(walked.isEmpty ? "the document" : walked) is \(kind) with no "
-            + (buf[at.start] == 91 ? "element \(token)" : "member \"\(token)\""),
+            + (buf[at.start] == 91 ? "element \(token)" : "member \"\(token)\"")
+            + JSONPointerList.found(at, in: buf),
           at: at.start, in: buf)
       }
       walked += "/" + JSONPointerList.escape(token)
@@ -122,6 +123,23 @@ public struct JSONPointerList: ListDocument {
       return JSONPointerList.elements(of: span, in: buf).dropFirst(index).first
     default:
       return nil
+    }
+  }
+
+  /// What is there instead, for the error of a path that does not resolve: an
+  /// object's member names (the first 20), an array's element count.
+  static func found(_ span: Span, in buf: UnsafeBufferPointer<UInt8>) -> String {
+    switch buf[span.start] {
+    case 123:
+      let names = JSONText.members(buf, span).map { JSONText.decodeString(buf, $0.key) }
+      guard !names.isEmpty else { return " (it is empty)" }
+      let shown = names.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
+      return " (its members: \(shown)\(names.count > 20 ? ", ..." : ""))"
+    case 91:
+      let count = elements(of: span, in: buf).count
+      return count == 0 ? " (it is empty)" : " (its elements are 0 to \(count - 1))"
+    default:
+      return ""
     }
   }
 

@@ -293,7 +293,8 @@ def test_the_shell_says_what_a_move_and_a_write_did(binary):
 
 def test_commands_that_need_no_list_run_from_a_terminal_without_file(binary):
     """`rowdrag -e presets` and `rowdrag -e 'help move'` typed at a terminal need no
-    list (issue 26); `rowdrag presets` says to use -e rather than only failing."""
+    list (issue 26); `rowdrag presets`, naming no file, runs the command (issue 46, item
+    6; before, it said to use -e), and a command that needs a list says to use -e."""
     for args, expected in ((["-e", "presets"], "flutter"), (["-e", "help move"], "usage: move ADDR TO")):
         child = pexpect.spawn(binary, args, encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
@@ -303,6 +304,11 @@ def test_commands_that_need_no_list_run_from_a_terminal_without_file(binary):
     work = tempfile.mkdtemp(prefix="rowdrag-nolist-")
     child = pexpect.spawn(binary, ["presets"], cwd=work, encoding="utf-8", timeout=10)
     child.expect(pexpect.EOF)
-    assert "to run the command, give it with -e: rowdrag -e presets" in child.before, child.before
+    assert "flutter" in child.before, child.before
+    child.close()
+    assert child.exitstatus == 0
+    child = pexpect.spawn(binary, ["state"], cwd=work, encoding="utf-8", timeout=10)
+    child.expect(pexpect.EOF)
+    assert "to run the command, give it with -e: rowdrag -e state" in child.before, child.before
     child.close()
     assert child.exitstatus == 4

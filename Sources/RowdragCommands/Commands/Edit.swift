@@ -91,6 +91,9 @@ extension EditCommand {
   /// `TO` of `move ADDR TO` or `move A,B TO`: `N`, `$`, `S:R`, `S:$` (last in section
   /// S), `+N`, `-N`, or `before ADDR` / `after ADDR`.
   static func moveTarget(_ args: CommandArguments) throws(CommandError) -> MoveTarget {
+    if args.count == 2, case .word(let side) = args[1], side == "before" || side == "after" {
+      throw args.fail("\(side) needs a row: move ADDR \(side) ADDR")
+    }
     if args.count == 3 {
       guard case .word(let side) = args[1], side == "before" || side == "after" else {
         throw args.fail(
