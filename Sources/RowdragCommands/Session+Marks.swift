@@ -14,8 +14,7 @@ extension Session {
       throw CommandError(
         command: "",
         message: names.isEmpty
-          ? "a \(document.formatName) list has no marks; marks are todo verbs and Markdown "
-            + "task items' done and todo (\"Marks\" in rowdrag-formats(5))"
+          ? noMarks
           : "'\(word)' is not a mark of a \(document.formatName) list; use "
             + Self.listing(names) + (document.formatName == "todo" ? " (or p r e s f d)" : ""))
     }
@@ -65,11 +64,17 @@ extension Session {
       throw CommandError(
         command: "",
         message: names.isEmpty
-          ? "a \(document.formatName) list has no marks"
+          ? noMarks
           : "row \(p + 1) has no marks (they are " + Self.listing(names) + ")")
     }
     let code = Int(engine.marks.code(ofRow: id))
     return names[code == 0 ? own : code - 1]
+  }
+
+  /// Why a list without marks refuses `mark` and `get mark`.
+  private var noMarks: String {
+    "a \(document.formatName) list has no marks; marks are todo verbs and Markdown task "
+      + "items' done and todo (\"Marks\" in rowdrag-formats(5))"
   }
 
   /// `a, b, c or d`, each quoted when it holds a space.
