@@ -38,6 +38,11 @@ extension Runner {
         // `rowdrag -e presets` at a terminal: nothing to read the list for.
         store = ByteStore([])
       } else if options.listFromStdin {
+        // `rowdrag -e 'move 1 2'` typed at a terminal waits for the list: say so, as
+        // `sort` would not, so that nobody waits for nothing.
+        if environment.stdinIsTerminal {
+          report("reading the list from standard input (the terminal); end it with Ctrl-D")
+        }
         store = try readStdin()
       } else {
         (store, stamp) = try FileReader.readStamped(path: options.file, mapping: !interactive)

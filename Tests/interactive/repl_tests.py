@@ -312,3 +312,17 @@ def test_commands_that_need_no_list_run_from_a_terminal_without_file(binary):
     assert "to run the command, give it with -e: rowdrag -e state" in child.before, child.before
     child.close()
     assert child.exitstatus == 4
+
+
+def test_a_list_typed_at_the_terminal_is_announced(binary):
+    """Issue 46, item 6: `rowdrag -e 'move 1 2'` with the terminal as standard input
+    waits for the list; it says so on standard error, and reads what is typed up to
+    Ctrl-D."""
+    child = pexpect.spawn(binary, ["-e", "move 1 2"], encoding="utf-8", timeout=10)
+    child.expect("reading the list from standard input \\(the terminal\\); end it with Ctrl-D")
+    child.send("x\ny\n")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert child.before.endswith("y\r\nx\r\n"), child.before
+    child.close()
+    assert child.exitstatus == 0
