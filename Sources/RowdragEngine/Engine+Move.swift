@@ -48,7 +48,8 @@ extension Engine {
     clampContainers()
   }
 
-  /// Undoes the last gesture or move (row order only; never offset or flags).
+  /// Undoes the last gesture, move or mark (a mark's rows get their marks and flags back;
+  /// a move never touches the offset or flags).
   public mutating func undo() throws(EngineError) {
     redoStack.append(try takeBackLastEdit())
   }
