@@ -67,15 +67,7 @@ extension Engine {
   private mutating func takeBackLastEdit() throws(EngineError) -> HistoryEntry {
     try requireIdle()
     guard let entry = undoStack.popLast() else { throw .nothingToUndo }
-    switch entry {
-    case .move(let edit):
-      layout.relocate(
-        from: edit.to, count: edit.count, fromSection: edit.toSection, to: edit.from,
-        toSection: edit.fromSection)
-    case .marks(let edit):
-      apply(edit, undoing: true)
-    }
-    clampContainers()
+    apply(entry, undoing: true)
     return entry
   }
 
@@ -83,15 +75,21 @@ extension Engine {
   public mutating func redo() throws(EngineError) {
     try requireIdle()
     guard let entry = redoStack.popLast() else { throw .nothingToRedo }
+    apply(entry, undoing: false)
+    undoStack.append(entry)
+  }
+
+  /// Puts an edit's rows (or marks) where it left them, or back where it found them.
+  private mutating func apply(_ entry: HistoryEntry, undoing: Bool) {
     switch entry {
     case .move(let edit):
+      let (from, fromSection) = undoing ? (edit.to, edit.toSection) : (edit.from, edit.fromSection)
+      let (to, toSection) = undoing ? (edit.from, edit.fromSection) : (edit.to, edit.toSection)
       layout.relocate(
-        from: edit.from, count: edit.count, fromSection: edit.fromSection, to: edit.to,
-        toSection: edit.toSection)
+        from: from, count: edit.count, fromSection: fromSection, to: to, toSection: toSection)
     case .marks(let edit):
-      apply(edit, undoing: false)
+      apply(edit, undoing: undoing)
     }
-    undoStack.append(entry)
     clampContainers()
   }
 }

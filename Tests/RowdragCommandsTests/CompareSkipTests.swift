@@ -39,13 +39,14 @@ struct CompareSkipTests {
       + "touches \(r.touches.lifted),\(r.touches.panned)"
   }
 
-  /// The gesture replayed frame by frame: each frame reported, none skipped.
-  func stepped(_ preset: Preset, _ gesture: CommandRecorder.Gesture, _ session: Session) throws
+  /// The gesture replayed frame by frame under `preset` (nil: the row `current`, the
+  /// settings as they were): each frame reported, none skipped.
+  func stepped(_ preset: Preset?, _ gesture: CommandRecorder.Gesture, _ session: Session) throws
     -> ComparisonRecorder
   {
     var engine = gesture.start
-    try preset.apply(to: &engine)
-    let recorder = ComparisonRecorder(preset: preset.name, engine: engine)
+    try preset?.apply(to: &engine)
+    let recorder = ComparisonRecorder(preset: preset?.name ?? "current", engine: engine)
     for command in gesture.commands {
       let before = engine
       var failure: String?
@@ -154,24 +155,7 @@ struct CompareSkipTests {
       let gesture = try runner.recorder.gesture()
       let runs = try session.replay([.current], gesture, effects: .none)
       let run = try #require(runs.first)
-      var engine = gesture.start
-      let reference = ComparisonRecorder(preset: "current", engine: engine)
-      for command in gesture.commands {
-        let before = engine
-        switch command {
-        case .gesture(.tick(let n)):
-          let fps = engine.settings.fps
-          try engine.tick(n) { reference.observe(.frame($0), fps: fps) }
-        default:
-          session.engine = engine
-          _ = try command.run(
-            in: CommandContext(
-              session: session, out: OutputSink(memoryNamed: "o"), effects: .none,
-              recorder: .off))
-          engine = session.engine
-        }
-        reference.command(before: before, after: engine, failed: nil)
-      }
+      let reference = try stepped(nil, gesture, session)
       #expect(figures(run) == figures(reference), "paging \(paging)")
       #expect(run.frames == 200_000)
       #expect(run.framesStepped < 2000, "paging \(paging): \(run.framesStepped) frames stepped")
