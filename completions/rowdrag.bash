@@ -6,11 +6,11 @@ _rowdrag() {
   local cur prev
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local options="-e --expression -f --file -n --quiet -i --in-place --keep-going --live --record
-    --trace --compare --plot --format --json --text --skip --header --lock --pin --preset
-    --row-height --board --screen --column --spacing --paging --on-drop --on-drop-timeout
-    --viewport --fps --autoscroll --rule --hold --width --height-key --lock-key --pin-key
-    --label-key --completion-script -h --help -V --version"
+  local options="-e --expression -f --file -n --quiet -i --in-place -v --verbose --keep-going
+    --live --record --trace --compare --plot --format --json --text --skip --header --lock --pin
+    --preset --row-height --board --screen --column --spacing --paging --on-drop
+    --on-drop-timeout --viewport --fps --autoscroll --rule --hold --width --height-key
+    --lock-key --pin-key --label-key --completion-script -h --help -V --version"
   local commands="press drag tick wait release drop cancel move scroll lock pin unlock mark undo
     reject page redo print list show live state set get presets trace compare require write w
     write! reload quit q quit! Q help"

@@ -46,6 +46,7 @@ complete -c rowdrag -s e -l expression -x -a '(__rowdrag_commands)' -d 'run thes
 complete -c rowdrag -s f -l file -r -F -d 'run the commands in SCRIPT (\'-\': standard input; repeatable)'
 complete -c rowdrag -s n -l quiet -d 'do not print the final list'
 complete -c rowdrag -s i -l in-place -d 'write the list back to FILE (backup FILE+SUFFIX)'
+complete -c rowdrag -s v -l verbose -d 'say what each command moved or wrote on standard output'
 complete -c rowdrag -l keep-going -d 'run every command even after one fails (exit 1 at the end)'
 complete -c rowdrag -l live -d 'reorder FILE full screen with the mouse or the keys'
 complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script (-i -f FILE replays it)'

@@ -86,6 +86,9 @@ public enum OptionTable {
       "in-place", short: "i", argument: "SUFFIX", optional: true,
       "write the list back to FILE (backup FILE+SUFFIX)"
     ) { options, value in options.inPlace = value ?? "" },
+    OptionSpec(
+      "verbose", short: "v", "say what each command moved or wrote on standard output"
+    ) { options, _ in options.verbose = true },
     OptionSpec("keep-going", "run every command even after one fails (exit 1 at the end)") {
       options, _ in options.keepGoing = true
     },

@@ -17,6 +17,8 @@ public struct Options: Sendable {
   /// `-i`: write back; the backup suffix, empty for none.
   public var inPlace: String?
   public var keepGoing = false
+  /// `--verbose`: the shell's lines about what moved or was written, in scripts too.
+  public var verbose = false
   public var load = LoadOptions()
   /// `set` keys and values given as presets, in command-line order.
   public var presets: [(key: String, values: [String])] = []

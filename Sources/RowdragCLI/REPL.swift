@@ -8,6 +8,8 @@ import RowdragSystem
 /// State the C callbacks of readline reach; the REPL runs on one thread.
 nonisolated(unsafe) private var activeSession: Session?
 nonisolated(unsafe) private var pendingMatches: [String] = []
+/// The label each pattern offered stands for, which the list of candidates shows.
+nonisolated(unsafe) private var shownLabels: [String: String] = [:]
 
 /// The interactive shell: GNU readline with history, context completion from the
 /// command table, a prompt that shows the gesture, and `ed`'s guard on quitting with
@@ -35,9 +37,10 @@ public enum REPL {
     let chatter = environment.stdoutIsTerminal ? out : err
     if !environment.stdoutIsTerminal { rl_outstream = stderr }
     let history = History(variables: environment.variables, err: err)
-    if environment.stdoutIsTerminal {
-      effects.notify = { say(out.terminalSafe($0) + "\n", out) }
-    }
+    // On a terminal a person is told what moved or was written unless they say
+    // `set verbose off`; into a pipe only with --verbose or `set verbose on`.
+    if environment.stdoutIsTerminal { session.verbose = true }
+    effects.notify = { say(out.terminalSafe($0) + "\n", out) }
 
     let loop = REPLLoop(
       readLine: { prompt in
@@ -57,6 +60,20 @@ public enum REPL {
     try? sink.flush()
   }
 
+  /// Hands readline `words` as the matches, with `append` (a blank, or none) after a
+  /// single one.
+  private static func offer(_ words: [String], append: Int32) -> UnsafeMutablePointer<
+    UnsafeMutablePointer<CChar>?
+  >? {
+    pendingMatches = words
+    rl_completion_append_character = append
+    return rl_completion_matches("") { _, state in
+      if state == 0 { pendingMatches = pendingMatches.reversed() }
+      guard let next = pendingMatches.popLast() else { return nil }
+      return strdup(next)
+    }
+  }
+
   private static func configureReadline() {
     // Readline counts prompt and line widths by the locale's character set; the
     // prompt's arrow is UTF-8, so make sure one is in effect.
@@ -67,8 +84,10 @@ public enum REPL {
     }
     rl_readline_name = UnsafePointer(strdup("rowdrag"))
     rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n;"))
-    rl_attempted_completion_function = { text, start, _ in
+    rl_attempted_completion_function = { _, start, _ in
       rl_attempted_completion_over = 1
+      rl_completion_display_matches_hook = nil
+      rl_sort_completion_matches = 1
       let line = String(cString: rl_line_buffer)
       let prefix = String(decoding: Array(line.utf8).prefix(Int(rl_point)), as: UTF8.self)
       let wordStart = String(decoding: Array(line.utf8).prefix(Int(start)), as: UTF8.self)
@@ -87,15 +106,13 @@ public enum REPL {
         _ = rl_insert_text(text)
         return nil
       case .words(let words):
-        pendingMatches = words
         // After `key=` and a section's `/REGEX/:` the value follows without a blank.
-        rl_completion_append_character =
-          words.allSatisfy { $0.hasSuffix("=") || $0.hasSuffix(":") } ? 0 : 32
-        return rl_completion_matches(text) { _, state in
-          if state == 0 { pendingMatches = pendingMatches.reversed() }
-          guard let next = pendingMatches.popLast() else { return nil }
-          return strdup(next)
-        }
+        return REPL.offer(words, append: words.allSatisfy { $0.hasSuffix("=") } ? 0 : 32)
+      case .patterns(let patterns, let labels):
+        shownLabels = Dictionary(zip(patterns, labels), uniquingKeysWith: { first, _ in first })
+        rl_completion_display_matches_hook = showLabels
+        rl_sort_completion_matches = 0  // the rows' order, as `list` shows them
+        return REPL.offer(patterns, append: patterns.allSatisfy { $0.hasSuffix(":") } ? 0 : 32)
       }
     }
     // Ctrl-C: the handler only sets a flag; the interrupted read returns to readline,
@@ -151,4 +168,23 @@ private final class History {
   func finish() {
     if let path { history_truncate_file(path, HistoryFile.limit) }
   }
+}
+
+/// Lists patterns by the labels they find, which is what a person looks for; readline
+/// calls it with its matches (the first is what replaces the word), their number and
+/// the longest's length.
+private func showLabels(
+  _ matches: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ count: Int32, _: Int32
+) {
+  guard let matches else { return }
+  var shown = (0...Int(count)).map { i -> UnsafeMutablePointer<CChar>? in
+    let match = matches[i].map { String(cString: $0) } ?? ""
+    return strdup(i == 0 ? match : shownLabels[match] ?? match)
+  }
+  defer { shown.forEach { free($0) } }
+  let longest = shown.dropFirst().map { $0.map { strlen($0) } ?? 0 }.max() ?? 0
+  shown.withUnsafeMutableBufferPointer {
+    rl_display_match_list($0.baseAddress, count, Int32(longest))
+  }
+  rl_forced_update_display()
 }

@@ -108,7 +108,14 @@ public struct Runner {
     case .failure(let code): return code
     }
     let trace = TraceSink()
-    let effects = Self.effects(options, trace: trace)
+    var effects = Self.effects(options, trace: trace)
+    // What a command changed out of sight, for a program reading the output as it
+    // comes (`--verbose`, `set verbose on`); each line is flushed as it is told.
+    session.verbose = options.verbose
+    effects.notify = { [stdout = self.stdout] line in
+      try? stdout.write(stdout.terminalSafe(line) + "\n")
+      try? stdout.flush()
+    }
     if let path = options.trace {
       do {
         try session.run(

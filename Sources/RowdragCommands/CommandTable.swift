@@ -165,6 +165,9 @@ public enum CommandTable {
     for setting in SettingTable.settings {
       lines.append("  " + "\(setting.key) \(setting.arguments)")
     }
+    for own in SettingTable.session {
+      lines.append("  \(own.key) \(own.arguments)")
+    }
     for fixed in SettingTable.readOnly {
       lines.append("  \(fixed.key) (get only: \(fixed.summary))")
     }

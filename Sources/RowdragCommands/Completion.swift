@@ -9,8 +9,12 @@ public enum Completion: Equatable, Sendable {
   case fileNames
   /// Nothing makes sense here (after a number, say).
   case nothing
+  /// Patterns that find these row labels (or column titles), and the labels, which is
+  /// what a list of the candidates shows: each pattern begins with what was typed, so
+  /// readline lists them on the second Tab.
+  case patterns([String], labels: [String])
   /// Replace the line from scalar offset `from` to the cursor with `text`: a `/REGEX/`
-  /// that began before the word (it holds blanks) completed to one row's pattern.
+  /// that began before the word (it holds blanks) rewritten with the escapes it lacked.
   case replace(from: Int, with: String)
 
   /// Completions for the word that starts at `wordStart` in `line` (the text before the
@@ -40,35 +44,41 @@ public enum Completion: Equatable, Sendable {
       let full = Array((command + word).unicodeScalars)
       let wordOffset = full.count - word.unicodeScalars.count
       let typed = String(String.UnicodeScalarView(full[(slash + 1)...]))
-      // What the completion replaces begins at the word: keep the part of the word up
-      // to the slash, or drop the part of the label already typed before the word.
-      let keep =
-        slash >= wordOffset ? String(String.UnicodeScalarView(full[wordOffset...slash])) : ""
-      let drop = slash >= wordOffset ? 0 : wordOffset - (slash + 1)
       // `move`'s TO names a section by its header (`/Done/:1`), not a row.
       var before = CommandLexer(line: String(String.UnicodeScalarView(full[..<slash])))
       let isTarget =
         spec.completes == .rowLabelsThenHeaders
         && (try? before.next()?.get())?.arguments.count == 1
-      let candidates =
+      // Anchored only when the user anchored: `^mi` asks for the labels that are `mi…`
+      // exactly, `mi` for any row the label's text is found in.
+      let anchored = typed.hasPrefix("^")
+      let text = anchored ? String(typed.dropFirst()) : typed
+      let found =
         spec.completes == .columnTitles
-        ? titleCompletions(typed, session: session)
+        ? titleCompletions(text, session: session)
         : isTarget
-          ? headerCompletions(typed, session: session) : labelCompletions(typed, session: session)
-      // After a header's pattern comes the row: `/^## Done$/:`.
+          ? headerCompletions(text, session: session) : labelCompletions(text, session: session)
+      let patterns = found.map { anchored ? "^" + $0.escapedPattern + "$" : $0.escapedPattern }
+      // After a header's pattern comes the row: `/Done/:`.
       let close = isTarget ? "/:" : "/"
-      // A pattern that matches that row (or column) and no other by accident: the
-      // label with ERE's special characters escaped, anchored at both ends.
-      if drop == 0 { return .words(candidates.map { keep + $0.literalPattern + close }) }
-      // The pattern began before the word: the part before it can only be rewritten
-      // as a whole, once one label is left.
-      if candidates.count == 1, let only = candidates.first {
-        return .replace(from: slash + 1, with: only.literalPattern + close)
+      if slash >= wordOffset {
+        let keep = String(String.UnicodeScalarView(full[wordOffset...slash]))
+        return .patterns(patterns.map { keep + $0 + close }, labels: found)
       }
-      return .words(
-        candidates.map { label in
-          String(String.UnicodeScalarView(label.unicodeScalars.dropFirst(drop))) + close
-        })
+      // The pattern began before the word (it holds blanks): readline replaces only the
+      // word, so the candidates are the patterns' rest, unless the part before the word
+      // lacks an escape the pattern has and must be rewritten.
+      let drop = wordOffset - (slash + 1)
+      let typedBefore = full[(slash + 1)..<wordOffset]
+      if patterns.allSatisfy({ $0.unicodeScalars.starts(with: typedBefore) }) {
+        let rests = patterns.map {
+          String(String.UnicodeScalarView($0.unicodeScalars.dropFirst(drop))) + close
+        }
+        return .patterns(rests, labels: found)
+      }
+      guard let first = patterns.first else { return .nothing }
+      if patterns.count == 1 { return .replace(from: slash + 1, with: first + close) }
+      return .replace(from: slash + 1, with: commonPrefix(patterns))
     }
 
     switch spec.completes {
@@ -81,6 +91,9 @@ public enum Completion: Equatable, Sendable {
         // `format` can be read, not set: the list is read in it.
         let fixed = access == .read ? SettingTable.readOnly.map(\.key) : []
         return .words(filter(SettingTable.keys + fixed, word))
+      }
+      if access == .change, argumentIndex == 1, let own = SettingTable.sessionSetting(words[1]) {
+        return .words(filter(own.values, word))
       }
       guard access == .change,
         let setting = SettingTable.settings.first(where: { $0.key == words[1] })
@@ -117,6 +130,17 @@ public enum Completion: Equatable, Sendable {
 
   private static func filter(_ candidates: [String], _ prefix: String) -> [String] {
     candidates.filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The longest run of scalars every one of `texts` begins with.
+  private static func commonPrefix(_ texts: [String]) -> String {
+    guard var prefix = texts.first.map({ Array($0.unicodeScalars) }) else { return "" }
+    for text in texts.dropFirst() {
+      let scalars = Array(text.unicodeScalars)
+      let same = zip(prefix, scalars).prefix { $0 == $1 }.count
+      prefix.removeLast(prefix.count - same)
+    }
+    return String(String.UnicodeScalarView(prefix))
   }
 
   /// The scalar offset of the `/` that opens an unterminated pattern, if any.
@@ -171,21 +195,21 @@ public enum Completion: Equatable, Sendable {
 }
 
 extension String {
-  /// A POSIX ERE that matches exactly this text (`/` written `\/` for the address's
-  /// delimiters): what completion inserts, so `[x] water` or `(live)` match themselves.
-  public var literalPattern: String {
-    var out = "^"
+  /// This text as a POSIX ERE that finds it (ERE's special characters escaped, `/`
+  /// written `\/` for the address's delimiters): what completion inserts, so `[x] water`
+  /// or `(live)` match themselves.
+  public var escapedPattern: String {
+    var out = ""
     for c in unicodeScalars {
       if "\\.[]()*+?{}|^$/".unicodeScalars.contains(c) { out += "\\" }
       out.unicodeScalars.append(c)
     }
-    return out + "$"
+    return out
   }
 
-  /// Whether what the user typed after `/` begins this label: as plain text, or as the
-  /// start of its pattern.
+  /// Whether what the user typed after `/` (or `/^`) begins this label: as plain text,
+  /// or as the start of its pattern.
   fileprivate func matchesTyped(_ typed: String) -> Bool {
-    hasPrefix(typed) || literalPattern.hasPrefix(typed)
-      || literalPattern.dropFirst().hasPrefix(typed)
+    hasPrefix(typed) || escapedPattern.hasPrefix(typed)
   }
 }

@@ -68,9 +68,18 @@ extension Session {
 extension Session {
   /// `moved 3 → 1` (global row numbers) for the last edit.
   func notifyMove(_ notify: ((String) -> Void)?) {
-    guard let notify, let edit = engine.lastEdit else { return }
+    guard let edit = engine.lastEdit else { return }
     let k = engine.lastEditCount
-    guard k > 1 else { return notify("moved \(edit.from + 1) → \(edit.to + 1)") }
-    notify("moved \(edit.from + 1),\(edit.from + k) → \(edit.to + 1),\(edit.to + k)")
+    tell(notify, "moved \(Self.rows(edit.from, k)) → \(Self.rows(edit.to, k))")
+  }
+
+  /// Tells `notify` of `line` when the session is verbose.
+  func tell(_ notify: ((String) -> Void)?, _ line: @autoclosure () -> String) {
+    if verbose, let notify { notify(line()) }
+  }
+
+  /// `3`, or `3,5` for three rows from position 2: how a person names them.
+  static func rows(_ position: Int, _ count: Int) -> String {
+    count > 1 ? "\(position + 1),\(position + count)" : "\(position + 1)"
   }
 }

@@ -34,7 +34,7 @@ extension Session {
     // after a copy was written elsewhere, so a later write (or -i) still writes it.
     copiedElsewhere = !isListFile && (copiedElsewhere || engine.layoutDiffersFromFile)
     markSaved()
-    notify?("wrote \(engine.layout.rowCount) rows to \(target)")
+    tell(notify, "wrote \(engine.layout.rowCount) rows to \(target)")
   }
 
   /// `FILE changed since it was read`, with the ways out.

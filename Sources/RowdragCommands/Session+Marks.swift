@@ -6,8 +6,9 @@ import RowdragFormats
 extension Session {
   /// Sets the mark `word` on every row of `range`: all or none (a row without marks,
   /// locked or pinned refuses the whole command). `--lock` and `--pin` are tested again
-  /// on the rows' new labels.
-  func mark(_ range: AddressRange, word: String, isInterrupted: () -> Bool) throws {
+  /// on the rows' new labels. Returns the rows marked: the first position and the count.
+  @discardableResult
+  func mark(_ range: AddressRange, word: String, isInterrupted: () -> Bool) throws -> (Int, Int) {
     let (position, count) = try resolve(range, acrossSections: true, isInterrupted: isInterrupted)
     let names = document.markNames
     guard let mark = document.mark(named: word) else {
@@ -53,6 +54,7 @@ extension Session {
     }
     let changed = flags.isEmpty ? nil : flags
     try engine.mark(position..<(position + count), codes: codes, flags: changed)
+    return (position, count)
   }
 
   /// `get mark ADDR`: the row's mark by its full name.

@@ -84,6 +84,9 @@ extension Session {
     var text = "usage: \(CommandTable.usage(of: spec))\n  \(spec.summary)\n"
     if case .settings(let access) = spec.completes {
       for setting in SettingTable.settings { text += "  set \(setting.key) \(setting.arguments)\n" }
+      for own in SettingTable.session {
+        text += "  set \(own.key) \(own.arguments)  (\(own.help))\n"
+      }
       if access == .read {
         for fixed in SettingTable.readOnly { text += "  get \(fixed.key)  (\(fixed.help))\n" }
       }

@@ -18,6 +18,9 @@ public final class Session {
   public var width = 80
   /// Whether `show` may use colour.
   public var color = false
+  /// Whether a command tells what it changed out of sight (`set verbose`, `--verbose`):
+  /// the front says where such lines go, the session whether they are wanted.
+  public var verbose = false
   private var matchers: [String: LabelMatcher] = [:]
   /// The engine's marks version the document last showed (`arrangeDocument`).
   var shownMarks = 0

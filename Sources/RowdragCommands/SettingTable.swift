@@ -121,8 +121,8 @@ public enum SettingTable {
       read: { PagingText.format($0.settings.board.paging) }),
   ]
 
-  /// The keys, in table order.
-  public static var keys: [String] { settings.map(\.key) }
+  /// The keys, in table order, the session's last.
+  public static var keys: [String] { settings.map(\.key) + session.map(\.key) }
 
   /// The row for `key`, or an error naming the nearest key.
   public static func spec(_ key: String) throws -> SettingSpec {

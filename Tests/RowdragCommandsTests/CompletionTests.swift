@@ -48,14 +48,59 @@ struct CompletionTests {
     #expect(try complete("set rule u") == .words(["under"]))
     #expect(try complete("set rule under e") == .words(["end=", "every="]))
     #expect(try complete("get sec") == .words(["sections"]))
+    #expect(try complete("set verb") == .words(["verbose"]))
+    #expect(try complete("set verbose ") == .words(["on", "off"]))
   }
 
-  @Test func rowLabels() throws {
-    // A label completes to a pattern that matches it literally, anchored (issue 26).
-    #expect(try complete("press /mi") == .words(["/^milk cows$/"]))
-    #expect(try complete("move /buy m") == .replace(from: 6, with: "^buy milk$/"))
-    #expect(try complete("drag /a") == .words(["/^a\\/b path$/"]))
-    #expect(try complete("press /^mi") == .words(["/^milk cows$/"]))
+  @Test("a label completes to its escaped pattern, beginning with what was typed (issue 46)")
+  func rowLabels() throws {
+    // Every candidate begins with the typed text, so readline lists them on the second
+    // Tab instead of rewriting `/mi` to a shorter common part.
+    #expect(
+      try complete("press /mi") == .patterns(["/milk cows/"], labels: ["milk cows"]))
+    #expect(
+      try complete("press /")
+        == .patterns(
+          ["/buy milk/", "/walk dog/", "/milk cows/", "/a\\/b path/"],
+          labels: ["buy milk", "walk dog", "milk cows", "a/b path"]))
+    // A pattern with a blank before the word: the rest, as readline replaces the word.
+    #expect(try complete("move /buy m") == .patterns(["milk/"], labels: ["buy milk"]))
+    #expect(try complete("drag /a") == .patterns(["/a\\/b path/"], labels: ["a/b path"]))
+    // Anchored only when the user anchored.
+    #expect(try complete("press /^mi") == .patterns(["/^milk cows$/"], labels: ["milk cows"]))
+    #expect(try complete("move /^buy m") == .patterns(["milk$/"], labels: ["buy milk"]))
+  }
+
+  @Test("the typed part before the word is rewritten when it lacks an escape")
+  func rewritesAnUnescapedStart() throws {
+    let bytes = Array(
+      "milk shake (large)\nmilk shake (small)\nmilk\n(live) set\n(live) show\n".utf8)
+    let (document, layout) = try ListLoader.load(
+      store: ByteStore(bytes), name: "t", options: LoadOptions())
+    let session = Session(document: document, layout: layout, filePath: "t")
+    func complete(_ line: String) -> Completion {
+      let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
+      return Completion.complete(line: line, wordStart: start, session: session)
+    }
+    #expect(
+      complete("press /mi")
+        == .patterns(
+          ["/milk shake \\(large\\)/", "/milk shake \\(small\\)/", "/milk/"],
+          labels: ["milk shake (large)", "milk shake (small)", "milk"]))
+    // Typed unescaped in the word itself: the escaped patterns, which readline puts in
+    // the word's place.
+    #expect(
+      complete("press /milk shake (")
+        == .patterns(
+          ["\\(large\\)/", "\\(small\\)/"],
+          labels: ["milk shake (large)", "milk shake (small)"]))
+    // Typed unescaped before the word: that part is rewritten, as far as the labels
+    // agree, then whole once one is left.
+    #expect(complete("press /(live) s") == .replace(from: 7, with: "\\(live\\) s"))
+    #expect(complete("press /(live) se") == .replace(from: 7, with: "\\(live\\) set/"))
+    #expect(
+      complete("press /\\(live\\) s")
+        == .patterns(["set/", "show/"], labels: ["(live) set", "(live) show"]))
   }
 
   @Test func nothingSilly() throws {
@@ -78,7 +123,7 @@ struct BoardCompletionTests {
       ("[x] w", "[x] water the plants"), ("(li", "(live) set"), ("song.", "song.mp3"),
     ] {
       guard
-        case .words(let words) = Completion.complete(
+        case .patterns(let words, _) = Completion.complete(
           line: "press /" + typed, wordStart: 6, session: session),
         let pattern = words.first
       else {
@@ -105,9 +150,11 @@ struct BoardCompletionTests {
       let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
       return Completion.complete(line: line, wordStart: start, session: session)
     }
-    #expect(complete("page /Do") == .words(["/^Doing$/", "/^Done\\/Archive$/"]))
+    #expect(
+      complete("page /Do")
+        == .patterns(["/Doing/", "/Done\\/Archive/"], labels: ["Doing", "Done/Archive"]))
     #expect(complete("page n") == .words(["next"]))
-    #expect(complete("press /") == .words(["/^a$/", "/^b$/"]))
+    #expect(complete("press /") == .patterns(["/a/", "/b/"], labels: ["a", "b"]))
     // And page /TITLE/ turns to that column.
     let result = run(
       "set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self),

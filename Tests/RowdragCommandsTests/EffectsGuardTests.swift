@@ -63,6 +63,7 @@ struct EffectsGuardTests {
     let (document, layout) = try ListLoader.load(
       store: ByteStore(Array(Self.list.utf8)), name: "t", options: LoadOptions())
     let session = Session(document: document, layout: layout, filePath: nil)
+    session.verbose = true  // as the shell's on a terminal: it tells of each move
     return LineRunner(session: session, recorder: CommandRecorder(isOn: true))
   }
 

@@ -152,15 +152,15 @@ struct SectionAddressTests {
     }
     #expect(
       complete("move 1 /")
-        == .words([
-          "/^# Board$/:", "/^## Todo$/:", "/^## In progress$/:", "/^## Waiting$/:", "/^## Done$/:",
-        ]))
-    #expect(complete("move 1 /## D") == .replace(from: 8, with: "^## Done$/:"))
-    #expect(complete("move 1,2 /## W") == .replace(from: 10, with: "^## Waiting$/:"))
+        == .patterns(
+          ["/# Board/:", "/## Todo/:", "/## In progress/:", "/## Waiting/:", "/## Done/:"],
+          labels: ["# Board", "## Todo", "## In progress", "## Waiting", "## Done"]))
+    #expect(complete("move 1 /## D") == .patterns(["Done/:"], labels: ["## Done"]))
+    #expect(complete("move 1,2 /^## W") == .patterns(["Waiting$/:"], labels: ["## Waiting"]))
     // A row elsewhere: before/after and the source still complete labels.
-    #expect(complete("move 1 before /- de") == .replace(from: 15, with: "^- dentist$/"))
-    #expect(complete("move /- de") == .replace(from: 6, with: "^- dentist$/"))
-    #expect(complete("press /- e") == .replace(from: 7, with: "^- e$/"))
-    #expect(complete("move 1 /## In p") == .replace(from: 8, with: "^## In progress$/:"))
+    #expect(complete("move 1 before /- de") == .patterns(["dentist/"], labels: ["- dentist"]))
+    #expect(complete("move /- de") == .patterns(["dentist/"], labels: ["- dentist"]))
+    #expect(complete("press /- e") == .patterns(["e/"], labels: ["- e"]))
+    #expect(complete("move 1 /## In p") == .patterns(["progress/:"], labels: ["## In progress"]))
   }
 }

@@ -83,6 +83,28 @@ def test_python_conversation_over_pipes(binary):
         assert (status, rest, err) == (0, b"", ""), (status, rest, err)
 
 
+def test_verbose_conversation_hears_each_change(binary):
+    """Issue 46, item 7: with --verbose a program knows a move, a drop, a mark and a
+    write took from the line each prints, read before the next command is sent, without
+    asking `state`; `set verbose off` ends the lines, `get verbose` says which."""
+    with tempfile.TemporaryDirectory() as work:
+        path = rows_file(work, 5)
+        talk = Conversation([binary, "-n", "--verbose", path])
+        assert talk.ask("move 3 1") == ["moved 3 → 1"]
+        assert talk.ask("press 1; drag +60; tick 1; release") == ["moved 1 → 2"]
+        assert talk.ask("move 4,5 1") == ["moved 4,5 → 1,2"]
+        out = os.path.join(work, "out.txt")
+        assert talk.ask(f"write {out}") == [f"wrote 5 rows to {out}"]
+        talk.send("set verbose off")
+        talk.send("move 1 2")
+        assert talk.ask("get verbose") == ["off"]  # the move said nothing
+        status, rest, err = talk.close()
+        assert (status, rest, err) == (0, b"", ""), (status, rest, err)
+    todo = subprocess.run([binary, "-v", "--format", "todo", "-e", "mark 1,2 fixup"],
+                          input="pick a1 A\npick b2 B\n", capture_output=True, text=True)
+    assert todo.stdout == "marked 1,2 fixup\nfixup a1 A\nfixup b2 B\n", todo
+
+
 def test_streamed_error_stops_with_status_1(binary):
     with tempfile.TemporaryDirectory() as work:
         talk = Conversation([binary, "-n", rows_file(work)])

@@ -75,7 +75,7 @@ def test_completion(binary):
     child.send("ess\t")
     child.expect_exact("press ")
     child.send("/mi\t")
-    child.expect_exact("^milk cows$/ ")  # readline backs over "mi" and writes the pattern
+    child.expect_exact("lk cows/ ")  # the one label's pattern, closed
     child.sendcontrol("u")
     child.send("set auto\t")
     child.expect_exact("autoscroll ")
@@ -90,10 +90,10 @@ def test_completion(binary):
     child.expect(PROMPT)
     out = command(child, "get autoscroll")
     assert "rate divisor=6 scale=900" in out, out
-    # A pattern with a blank before the word: rewritten whole, escaped and anchored,
-    # and the command then finds the row.
+    # A pattern with a blank before the word: the word completed, and the command then
+    # finds the row.
     child.send("move /read b\t")
-    child.expect_exact("book$/")
+    child.expect_exact("book/")
     child.send(" 1\r")
     child.expect(PROMPT)
     out = command(child, "list")
@@ -106,6 +106,38 @@ def test_completion(binary):
     child.sendcontrol("u")
     out = command(child, "state")
     assert '"t":0,' in out, out  # the Tab after a number offered nothing and ran nothing
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_completion_lists_labels_on_the_second_tab(binary):
+    """Issue 46, item 1: `/mi` Tab changes nothing (the candidates all begin with it),
+    the second Tab lists the labels (not their patterns), and typing on completes the
+    escaped pattern, which finds the row; `/^` asks for an anchored one."""
+    home, path = workspace("milk\nmilk shake (large)\nmince pies\nwalk dog\n")
+    child = spawn(binary, path, home)
+    child.send("press /mi\t")
+    child.send("\t")
+    child.expect(r"milk\s+milk shake \(large\)\s+mince pies")
+    child.expect(PROMPT)
+    assert "\\(" not in child.before, child.before  # labels listed, not patterns
+    child.expect_exact("press /mi")  # the line as typed, redrawn under the list
+    child.send("lk s\t")
+    child.expect_exact("hake \\(large\\)/ ")
+    child.sendline("")
+    child.expect(PROMPT)
+    out = command(child, "state")
+    assert '"row":2,' in out, out
+    command(child, "release")
+    child.send("press /^mi\t\t")
+    child.expect(r"milk\s+milk shake \(large\)\s+mince pies")
+    child.expect(PROMPT)
+    child.send("n\t")
+    child.expect_exact("ce pies$/ ")
+    child.sendline("")
+    child.expect(PROMPT)
+    out = command(child, "state")
+    assert '"row":3,' in out, out
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
@@ -285,7 +317,10 @@ def test_the_shell_says_what_a_move_and_a_write_did(binary):
     assert "moved 3 → 1" in command(child, "move 3 1")
     assert "moved 1 → 2" in command(child, "press 1; drag +60; release")
     assert f"wrote 5 rows to {path}" in command(child, "w")
-    child.sendline("quit")
+    assert "on" in command(child, "get verbose")
+    command(child, "set verbose off")  # issue 46, item 7: the person may silence it
+    assert "moved" not in command(child, "move 3 1"), child.before
+    child.sendline("quit!")
     child.expect(pexpect.EOF)
     quiet = subprocess.run([binary, "-n", "-e", "move 3 1; write", path], capture_output=True, text=True)
     assert quiet.stdout == "" and quiet.stderr == "", quiet

@@ -553,25 +553,31 @@ extension LiveController {
     }
   }
 
-  /// Tab in `/`: the label completes to a pattern that matches it literally (escaped,
-  /// anchored), as Tab does after `/` in the shell; with several labels left, the
-  /// message line says how many.
+  /// Tab in `/`: the label completes to a pattern that finds it (escaped; anchored when
+  /// the search begins with `^`), as Tab does after `/` in the shell; with several
+  /// labels left, the message line says how many.
   private func completeSearch(_ text: String) {
     let line = "press /" + text
     let wordStart =
       (line.unicodeScalars.lastIndex(of: " ").map {
         line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1
       }) ?? 0
+    // The line with the candidate in place of the word (or from `from`), as the search's
+    // text: "press /" and the closing slash left out.
+    func search(_ scalars: Int, _ candidate: String) -> String {
+      let text = String(String.UnicodeScalarView(line.unicodeScalars.prefix(scalars))) + candidate
+      let kept = text.unicodeScalars.dropFirst(7).dropLast(candidate.hasSuffix("/") ? 1 : 0)
+      return String(String.UnicodeScalarView(kept))
+    }
     var completed: String?
     switch Completion.complete(line: line, wordStart: wordStart, session: session) {
-    case .words(let words) where words.count == 1:
-      // The word began at the slash: "/^label$/".
-      completed = words.first.map { String($0.dropFirst().dropLast()) }
-    case .words(let words) where words.count > 1:
+    case .patterns(let words, _) where words.count == 1:
+      completed = words.first.map { search(wordStart, $0) }
+    case .patterns(let words, _) where words.count > 1:
       renderer.message = "/" + text + "  (\(words.count) labels; type more)"
       return
-    case .replace(_, let with):
-      completed = String(with.dropLast())
+    case .replace(let from, let with):
+      completed = search(from, with)
     default:
       break
     }

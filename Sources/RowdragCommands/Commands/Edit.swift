@@ -146,7 +146,10 @@ extension EditCommand {
     case .undo: try session.engine.undo()
     case .redo: try session.engine.redo()
     case .reject: try session.engine.reject()
-    case .mark(let range, let word): try session.mark(range, word: word, isInterrupted: stop)
+    case .mark(let range, let word):
+      let (position, count) = try session.mark(range, word: word, isInterrupted: stop)
+      let name = session.document.markNames[session.document.mark(named: word) ?? 0]
+      session.tell(context.effects.notify, "marked \(Session.rows(position, count)) \(name)")
     }
     return .proceed
   }

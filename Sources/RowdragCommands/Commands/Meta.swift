@@ -89,13 +89,18 @@ extension MetaCommand {
       if let fixed = SettingTable.readOnly(key) {
         throw CommandError(command: "", message: "\(key): \(fixed.refusal)")
       }
-      try SettingTable.apply(key: key, values: values, to: &session.engine)
+      if let own = SettingTable.sessionSetting(key) {
+        try own.apply(values, session)
+      } else {
+        try SettingTable.apply(key: key, values: values, to: &session.engine)
+      }
     case .get(let key):
       if let spec = SettingTable.readOnly(key), spec.readsRow {
         throw CommandError(command: "", message: "get \(key) reads a row: get \(key) ADDR")
       }
       let value =
         try SettingTable.readOnly(key)?.read(session, nil)
+        ?? SettingTable.sessionSetting(key)?.read(session)
         ?? SettingTable.value(of: key, in: session.engine)
       try out.write(value + "\n")
     case .getOfRow(let key, let address):
