@@ -68,8 +68,15 @@ public struct LiveRenderer {
     let name = session.filePath.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
     let count = engine.layout.rowCount
     let position =
-      cursor.map { "row \(Self.grouped($0 + 1)) of \(Self.grouped(count))" }
-      ?? "\(Self.grouped(count)) rows"
+      cursor.map { cursor in
+        // On a board a card is named as addresses name it: its column and its row.
+        guard engine.surface.isBoard, cursor < count else {
+          return "row \(Self.grouped(cursor + 1)) of \(Self.grouped(count))"
+        }
+        let k = engine.layout.section(of: cursor)
+        let row = cursor - engine.layout.sectionStarts[k] + 1
+        return "card \(k + 1):\(Self.grouped(row)) of \(Self.grouped(count))"
+      } ?? "\(Self.grouped(count)) \(engine.surface.isBoard ? "cards" : "rows")"
     var phase = engine.phase.name
     if let lift = engine.lift, lift.count > 1 { phase += " \(Self.grouped(lift.count)) rows" }
     var fields = [

@@ -1,5 +1,5 @@
 /// Terminal column widths, so labels in wide scripts truncate at the right place.
-enum TextWidth {
+public enum TextWidth {
   /// Columns a scalar takes: 0 for combining marks, 2 for East Asian wide and emoji.
   static func columns(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
@@ -17,7 +17,7 @@ enum TextWidth {
   /// `expandingTabs` did not turn into spaces) shown as `?`, cut to at most `width`
   /// columns
   /// (ending in `…` when cut).
-  static func fit(_ text: String, width: Int) -> String {
+  public static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
     var out = String.UnicodeScalarView()
     var used = 0
@@ -63,5 +63,7 @@ enum TextWidth {
   }
 
   /// Columns `text` takes.
-  static func count(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + columns($1) } }
+  public static func count(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + columns($1) }
+  }
 }

@@ -14,11 +14,15 @@ from live_tests import Live, ROWS, drop_write_quit, readme_block, workspace
 BOARD = "## Todo\n- Write spec\n- Fix login bug\n- Ship 1.2\n## Doing\n- Review PR\n" \
         "## Done\n- Release notes done\n"
 OPTIONS = ("--board", "--header", "^## ", "--lock", " done$")
+# One column a screen, as before the view fitted columns to the terminal (issue 46,
+# item 4): the tests of page turns need pages to turn.
+ONE_COLUMN = ("--column", "screen")
 
 
 def board(binary, *options, rows=ROWS, columns=80, env=None):
     home, path = workspace(BOARD)
-    live = Live(binary, path, *OPTIONS, *options, rows=rows, columns=columns, env=env)
+    live = Live(binary, path, *OPTIONS, *ONE_COLUMN, *options, rows=rows, columns=columns,
+                env=env)
     live.wait_for("Write spec")
     return home, path, live
 
@@ -29,7 +33,7 @@ def recorded_board(binary):
     record = os.path.join(home, "session.rowdrag")
     live.send("q")
     live.finish()
-    live = Live(binary, path, *OPTIONS, "--record", record)
+    live = Live(binary, path, *OPTIONS, *ONE_COLUMN, "--record", record)
     live.wait_for("Fix login bug")
     return home, path, live, record
 
@@ -124,10 +128,11 @@ def test_a_drop_the_hook_refuses_goes_back_and_says_so_on_the_message_line(binar
     for line in live.screen.display[1:ROWS - 1]:
         assert "finished work" not in line, live.text()
     assert "idle" in live.line(1) and "*" not in live.line(1), live.line(1)
-    assert "3:1 L - Release notes done" in live.line(3) and "Write spec" not in live.text()
-    live.send("\x1b[D\x1b[D")  # the cursor back to the first column: the card is there
+    # The cursor followed the card back to where it was lifted from, and the board
+    # turned back to show it (issue 46, item 4).
     wait_until(live, lambda: live.line(2).startswith("== ## Todo"), "Todo")
-    assert "1:1 - - Write spec" in live.line(3), live.text()
+    assert "card 1:1 of 5" in live.line(1), live.line(1)
+    assert "›1:1 - - Write spec" in live.line(3), live.text()
     live.send("q")
     assert live.finish() == 0
     assert open(path).read() == BOARD
@@ -232,7 +237,7 @@ def test_live_with_the_board_on_from_the_shell(binary):
     child.expect("Write spec")
     child.send(" ")
     child.send("\x1b[C")
-    child.expect("Doing")
+    child.expect(r"card 2:\d")  # in Doing, which the fitted board shows beside Todo
     child.send(" ")
     child.send("q")
     child.expect_exact("\x1b[?1049l")
@@ -244,12 +249,12 @@ def test_live_with_the_board_on_from_the_shell(binary):
 
 
 def readme_screen(binary):
-    """The live board of examples/board.md with narrower columns, side by side, in a
-    72x12 terminal, while `Fix login bug` is carried into Doing with Space and Right:
-    the picture in the README's board section."""
+    """The live board of examples/board.md in a 90x12 terminal, its columns fitted to
+    the width, while `Fix login bug` is carried into Doing with Space and Right: the
+    picture in the README's board section."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     home, path = workspace(open(os.path.join(root, "examples", "board.md")).read())
-    live = Live(binary, path, *OPTIONS, "--column", "120", "--spacing", "5", rows=12, columns=72)
+    live = Live(binary, path, *OPTIONS, rows=12, columns=90)
     live.wait_for("Fix login bug")
     live.send("j ")
     live.wait_for("lifted")
@@ -268,6 +273,44 @@ def test_the_readme_shows_the_live_board_as_it_is(binary):
     assert shown.rstrip("\n") == readme_screen(binary), (
         "README's live board screen is out of date; print it with "
         "python3 Tests/interactive/live_board_tests.py --readme-screen BINARY")
+
+
+def test_the_board_fits_as_many_columns_as_the_terminal_holds(binary):
+    """Issue 46, item 4: without --column, the view fits columns of about 30
+    characters side by side (two in 80 columns, all three in 100, one in 50); a card
+    carried by the keys is drawn on its slot; the status names it C:R; the recording
+    says the width it ran with, so it replays to the same bytes."""
+    for columns, shown in ((50, 1), (80, 2), (100, 3), (160, 3)):
+        home, path = workspace(BOARD)
+        live = Live(binary, path, *OPTIONS, columns=columns)
+        live.wait_for("Write spec")
+        titles = [t for t in ("## Todo", "## Doing", "## Done") if t in live.line(2)]
+        assert len(titles) == shown, (columns, live.line(2))
+        assert "card 1:1 of 5" in live.line(1), live.line(1)
+        live.send("q")
+        assert live.finish() == 0
+    home, path = workspace(BOARD)
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, *OPTIONS, "--record", record, columns=100)
+    live.wait_for("Write spec")
+    live.send("jj ")  # Ship 1.2, lifted from the third line of Todo
+    live.wait_for("lifted")
+    live.send("\x1b[C")  # into Doing, whose one card leaves the slot on the second line
+    wait_until(live, lambda: "card 2:2 of 5" in live.line(1), "card 2:2")
+    slot = next(i for i, line in enumerate(live.screen.display) if ">> - Ship 1.2" in line)
+    assert "2:1 - - Review PR" in live.screen.display[slot - 1], live.text()
+    live.send(" ")
+    live.wait_for("idle")
+    assert "2:2 - - Ship 1.2" in live.screen.display[slot], live.text()
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    script = open(record).read()
+    assert "set column 125\n" in script, script
+    copy, result, printed = replayed(binary, home, record)
+    assert copy == open(path).read() == BOARD.replace("- Ship 1.2\n", "").replace(
+        "- Review PR\n", "- Review PR\n- Ship 1.2\n"), copy
 
 
 def test_holding_a_card_at_the_bottom_edge_scrolls_its_column(binary):

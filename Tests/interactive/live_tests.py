@@ -353,6 +353,31 @@ def test_w_asks_when_another_program_changed_the_file(binary):
     assert open(path).read() == "two\none\nthree\nfour\n"
 
 
+def test_the_overwrite_question_fits_a_narrow_terminal(binary):
+    """Issue 46, item 4: in 60 columns the question still shows its three answers;
+    the file's name is what gets cut."""
+    home = tempfile.mkdtemp(prefix="rowdrag-live-")
+    path = os.path.join(home, "a-rather-long-name-for-a-todo-list.txt")
+    with open(path, "w") as f:
+        f.write("one\ntwo\n")
+    live = Live(binary, path, columns=60)
+    live.wait_for("- one")
+    with open(path, "a") as f:
+        f.write("three\n")
+    live.send(" \x1b[B ")
+    live.wait_for("*")
+    live.send("w")
+    live.wait_for("o overwrite, r reload, c cancel")
+    bottom = live.line(ROWS)
+    assert "a-rather-long" in bottom and "…" in bottom, bottom
+    live.send("c")
+    live.send("q")
+    live.pump(0.3)
+    live.send("d")  # leave without the changes
+    assert live.finish() == 0
+    assert open(path).read() == "one\ntwo\nthree\n"
+
+
 def test_quit_write_over_a_changed_file_asks_then_overwrites(binary):
     home, path = workspace("one\ntwo\nthree\n")
     live = Live(binary, path)

@@ -55,4 +55,25 @@ enum KeyboardColumnMove {
     }
     return KeyboardDrag.Step(commands: commands, engine: trial)
   }
+
+  /// The drag that puts a card carried by the keys on its slot: a key's step ends where
+  /// the rule gave the card its slot, or at the finger's height in the new column,
+  /// which may be lines away from the slot (a taller neighbour, a shorter column); the
+  /// card is drawn where it would drop. Nil when it is there already, or when the drag
+  /// would move it again or leave the view.
+  static func settled(_ engine: Engine) -> KeyboardDrag.Step? {
+    guard engine.surface.isBoard, let lift = engine.lift, let finger = engine.finger else {
+      return nil
+    }
+    let layout = engine.layout
+    let k = lift.section
+    let slot = layout.top(of: lift.position, section: k) - layout.headerTop(k) + lift.height / 2
+    let y = (finger + slot - lift.center).rounded()
+    guard abs(y - finger) >= 1, y >= 0, y < engine.settings.viewport else { return nil }
+    var trial = engine
+    guard (try? trial.drag(toScreenY: y)) != nil,
+      trial.lift?.position == lift.position, trial.lift?.section == k
+    else { return nil }
+    return KeyboardDrag.Step(commands: ["drag y=\(NumberText.short(y))"], engine: trial)
+  }
 }

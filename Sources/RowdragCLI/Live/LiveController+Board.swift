@@ -6,6 +6,27 @@ import RowdragEngine
 /// script would give (`press x=… y=…`, `drag x=… y=…`, `tick N`, `scroll N`), so the
 /// recording replays it to the same bytes.
 extension LiveController {
+  /// Characters a column is given at least when the board is fitted to the terminal:
+  /// a card's address, its mark and about twenty characters of its label.
+  static let readableColumn = 30
+
+  /// On a board whose column width nobody chose (`fitsColumns`), as many columns side
+  /// by side as the terminal's width holds at `readableColumn` characters or more (no
+  /// more than the board has), splitting the screen's width between them; run as
+  /// `set column W`, so the recording replays it. Again after a resize, while idle.
+  func fitColumns() {
+    let engine = session.engine
+    guard fitsColumns, engine.surface.isBoard, engine.phase == .idle else { return }
+    let screen = engine.settings.board.screen
+    let count = Swift.max(
+      1, Swift.min(engine.columnCount, renderer.columns / Self.readableColumn))
+    // Rounded down to a thousandth, as numbers are written: the columns never add up
+    // to more than the screen.
+    let width = (screen / Double(count) * 1000).rounded(.down) / 1000
+    guard engine.settings.board.columnWidth != width else { return }
+    run("set column \(NumberText.short(width))")
+  }
+
   /// The pointer at `character`, `line` of the table area, as `press` and `drag` take
   /// it: `y=Y` on the table; `x=X y=Y` on the board, whose screen the terminal's width
   /// stands for (`LiveBoardPicture`).
@@ -19,6 +40,13 @@ extension LiveController {
   func position(atCharacter character: Int, line: Int) -> Int? {
     session.engine.surface.isBoard
       ? renderer.position(atCharacter: character, line: line) : renderer.position(atLine: line)
+  }
+
+  /// On a board, the carried card drawn on its slot after a key moved it
+  /// (`KeyboardColumnMove.settled`).
+  func settleOnSlot() {
+    guard let step = KeyboardColumnMove.settled(session.engine) else { return }
+    for command in step.commands where !run(command) { return }
   }
 
   /// Whether the card at `position` shows whole: its column fully on screen and the
@@ -48,6 +76,7 @@ extension LiveController {
         return
       }
       for command in step.commands where !run(command) { return }
+      settleOnSlot()
       if let position = session.engine.lift?.position { renderer.cursor = position }
       return
     }

@@ -304,14 +304,24 @@ extension LiveController {
     // During a gesture `write` says why it cannot; there is nothing to ask yet.
     if session.engine.phase == .idle && session.listFileChanged {
       mode = .confirmChanged(quitAfter: quitAfter)
-      renderer.message =
-        "\(session.filePath ?? "the file") changed since it was read: o overwrite it, "
-        + "r reload it (drops your changes), c cancel"
+      renderer.message = changedQuestion
       return false
     }
     guard run("write") else { return false }
     renderer.message = "wrote \(session.filePath ?? "the list")"
     return true
+  }
+
+  /// "changed since it was read" and the three answers, in as many words as the
+  /// message line holds: the answers always show, the file's name is cut first.
+  private var changedQuestion: String {
+    let name = session.filePath.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+    let file = TerminalText.escape(name ?? "the file")
+    let width = renderer.columns - 1
+    let long = "\(file) changed since it was read: o overwrite, r reload, c cancel"
+    if TextWidth.count(long) <= width { return long }
+    let answers = " changed: o overwrite, r reload, c cancel"
+    return TextWidth.fit(file, width: Swift.max(1, width - answers.count)) + answers
   }
 
   /// The answer to "changed since it was read".
@@ -345,9 +355,17 @@ extension LiveController {
 
   /// Ends a gesture: `release` (a drop, or the end of a hold or pan).
   func drop() {
-    let position = session.engine.lift?.position
-    if session.engine.phase != .idle, run("release"), let position {
-      renderer.cursor = position
+    let lift = session.engine.lift
+    if session.engine.phase != .idle, let lift {
+      // A refused drop puts the row back where it was lifted from: the cursor follows
+      // it there, into view.
+      if run("release") {
+        renderer.cursor = lift.position
+      } else if session.engine.phase == .idle {
+        moveCursor(to: lift.sourcePosition)
+      }
+    } else if session.engine.phase != .idle {
+      run("release")
     }
     keyboardGesture = false
   }
@@ -412,6 +430,7 @@ extension LiveController {
   func moveLifted(_ direction: Int) -> Bool {
     guard let step = KeyboardDrag.oneSlot(direction, in: session.engine) else { return false }
     for command in step.commands where !run(command) { return false }
+    settleOnSlot()
     if let position = session.engine.lift?.position { renderer.cursor = position }
     return true
   }
@@ -457,6 +476,7 @@ extension LiveController {
       }
     }
     if moved == 0 { renderer.message = cannotMoveFurther }
+    settleOnSlot()
     if let position = session.engine.lift?.position { renderer.cursor = position }
   }
 

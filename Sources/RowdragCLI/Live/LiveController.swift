@@ -61,10 +61,13 @@ final class LiveController {
   /// ends (`… | rowdrag --live - > out`): `w` ends the view as `q` does, for standard
   /// output takes the list once.
   let writesToStandardOutput: Bool
+  /// On a board whose column width nobody chose: as many columns as the terminal's
+  /// width holds at a readable width (`fitColumns`).
+  let fitsColumns: Bool
 
   init(
     runner: LineRunner, effects: Effects, recorder: LiveRecorder?, color: Bool,
-    asksBeforeQuit: Bool, writesToStandardOutput: Bool = false
+    asksBeforeQuit: Bool, writesToStandardOutput: Bool = false, columnsChosen: Bool = false
   ) {
     self.session = runner.session
     self.runner = runner
@@ -72,6 +75,8 @@ final class LiveController {
     self.recorder = recorder
     self.asksBeforeQuit = asksBeforeQuit
     self.writesToStandardOutput = writesToStandardOutput
+    let board = runner.session.engine.settings.board
+    fitsColumns = !columnsChosen && board.column == nil && board.spacing == 0
     let size = FullScreen.size()
     renderer = LiveRenderer(session: session, rows: size.rows, columns: size.columns)
     renderer.color = color
@@ -82,6 +87,7 @@ final class LiveController {
     recorder?.begin(session, rows: renderer.rows, columns: renderer.columns)
     if let message = recorder?.failureMessage { renderer.message = message }
     fitViewport()
+    fitColumns()
     draw(full: true)
     while true {
       if FullScreen.takeResume() {
@@ -93,6 +99,7 @@ final class LiveController {
         let size = FullScreen.size()
         (renderer.rows, renderer.columns) = (size.rows, size.columns)
         fitViewport()
+        fitColumns()
         draw(full: true)
       }
       if FullScreen.waitForInput(milliseconds: timeout()) {

@@ -45,7 +45,10 @@ public enum LiveView {
     }
     // Nothing is kept for `compare`: the view has none.
     let runner = LineRunner(session: session, recorder: .off)
-    switch run(runner, effects: effects, recorder: recorder, fromShell: false) {
+    let chosen = options.presets.contains { $0.key == "column" || $0.key == "spacing" }
+    switch run(
+      runner, effects: effects, recorder: recorder, fromShell: false, columnsChosen: chosen)
+    {
     case .failure(let error):
       try? stderr.write("rowdrag: \(error.message)\n")
       try? stderr.flush()
@@ -97,7 +100,8 @@ public enum LiveView {
   /// `effects`, with nothing to say (the view has its own message line) and the drop
   /// hook stopped by the raw terminal's Ctrl-C.
   static func run(
-    _ runner: LineRunner, effects: Effects, recorder: LiveRecorder?, fromShell: Bool
+    _ runner: LineRunner, effects: Effects, recorder: LiveRecorder?, fromShell: Bool,
+    columnsChosen: Bool = false
   )
     -> Result<LiveController.End, CommandError>
   {
@@ -121,7 +125,7 @@ public enum LiveView {
     let controller = LiveController(
       runner: runner, effects: effects, recorder: recorder, color: color,
       asksBeforeQuit: !fromShell && session.filePath != nil,
-      writesToStandardOutput: !fromShell && session.filePath == nil)
+      writesToStandardOutput: !fromShell && session.filePath == nil, columnsChosen: columnsChosen)
     let end = controller.run()
     FullScreen.leave()
     // What the drop hook said, whole, where the shell's scrollback keeps it (the view
