@@ -27,9 +27,19 @@ public enum LiveEvent: Equatable, Sendable {
     case wheelDown
   }
 
+  /// What the terminal answered about itself (the view asks when it opens).
+  public enum Report: Equatable, Sendable {
+    /// Whether mouse reports come in pixels (SGR-Pixels, mode 1016: DECRPM's answer).
+    case pixelMouse(Bool)
+    /// A character cell's size in pixels (the answer to `CSI 16 t`).
+    case cellSize(width: Int, height: Int)
+  }
+
   case key(Key)
-  /// A mouse report at 1-based terminal column and row.
+  /// A mouse report at 1-based terminal column and row, or at a pixel when the
+  /// terminal reports pixels (`Report.pixelMouse`).
   case mouse(Mouse, column: Int, row: Int)
+  case report(Report)
 }
 
 /// Turns the bytes a terminal sends into events. A read may end inside a sequence:
@@ -116,6 +126,7 @@ public struct LiveInput: Sendable {
         mouse(numbers[0], pressed: final == UInt8(ascii: "M"), numbers[1], numbers[2]), length
       )
     }
+    if let report = report(parameters, final) { return (.report(report), length) }
     let key: LiveEvent.Key?
     switch (parameters, final) {
     // xterm's Shift modifier, `ESC [1;2A` (other modifiers stay plain arrows), and
@@ -133,6 +144,20 @@ public struct LiveInput: Sendable {
     default: key = nil
     }
     return (key.map { .key($0) }, length)
+  }
+
+  /// DECRPM for mode 1016 (`CSI ? 1016 ; Ps $ y`: 1 or 3 set, anything else not) and
+  /// the cell size (`CSI 6 ; height ; width t`), the answers to what the view asks.
+  private static func report(_ parameters: String, _ final: UInt8) -> LiveEvent.Report? {
+    if final == UInt8(ascii: "y"), parameters.hasPrefix("?1016;"), parameters.hasSuffix("$") {
+      let value = parameters.dropFirst(6).dropLast()
+      return .pixelMouse(value == "1" || value == "3")
+    }
+    guard final == UInt8(ascii: "t"), parameters.hasPrefix("6;") else { return nil }
+    let fields = parameters.dropFirst(2).split(separator: ";", omittingEmptySubsequences: false)
+    let numbers = fields.compactMap(reportNumber)
+    guard numbers.count == 2, fields.count == 2, numbers.allSatisfy({ $0 > 0 }) else { return nil }
+    return .cellSize(width: numbers[1], height: numbers[0])
   }
 
   /// A field of a mouse report: decimal digits only (no sign, as terminals send them),

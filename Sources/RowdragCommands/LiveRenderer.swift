@@ -117,6 +117,11 @@ public struct LiveRenderer {
 
   /// The screen x (points) that character `character` (0-based) stands for on the
   /// board: the terminal's width is the board's screen.
+  /// The board's screen points one character stands for.
+  public var pointsPerCharacter: Double {
+    session.engine.settings.board.screen / Double(Swift.max(1, columns))
+  }
+
   public func screenX(ofCharacter character: Int) -> Double {
     LiveBoardPicture.screenX(
       ofCharacter: character, columns: columns, screen: session.engine.settings.board.screen)

@@ -31,9 +31,16 @@ public enum FullScreen {
   /// The `/dev/tty` descriptor `enter` opened, closed by `leave`.
   nonisolated(unsafe) static var openedFD: Int32 = -1
 
-  static let enterSequence: StaticString =
-    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
-  static let leaveSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
+  /// The alternate screen, no cursor, button-event mouse tracking in SGR form, asked in
+  /// pixels (SGR-Pixels, mode 1016) with two questions whose answers say whether the
+  /// terminal took that and how large a cell is (DECRQM, `CSI 16 t`); a terminal that
+  /// knows neither ignores both and reports cells.
+  static let enterSequence: StaticString = """
+    \u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1016h\u{1B}[?1016$p\u{1B}[16t\
+    \u{1B}[H\u{1B}[2J
+    """
+  static let leaveSequence: StaticString =
+    "\u{1B}[?1016l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
 
   /// Every signal whose default action ends the process (signal(7): "Term" and
   /// "Core", the real-time signals included), whose handlers restore the terminal
@@ -126,6 +133,16 @@ public enum FullScreen {
 
   /// Whether the process was stopped and continued from outside since the last call.
   public static func takeResume() -> Bool { resumed.exchange(false, ordering: .relaxed) }
+
+  /// A cell's width and height in pixels, when the terminal tells the kernel its size
+  /// in pixels (many leave it 0).
+  public static func cellPixels() -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard !System.fails(.ioctl), ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
+      size.ws_col > 0, size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row
+    else { return nil }
+    return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+  }
 
   /// Rows and columns of the terminal.
   public static func size() -> (rows: Int, columns: Int) {

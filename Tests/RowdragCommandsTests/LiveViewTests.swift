@@ -54,6 +54,29 @@ struct LiveViewTests {
     #expect(input.feed(Array("é".utf8)) == [.key(.character("é"))])
   }
 
+  @Test("the terminal's answers about pixel mouse reports and its cell size (issue 46)")
+  func terminalReports() {
+    var input = LiveInput()
+    #expect(
+      input.feed(Array("\u{1B}[?1016;1$y\u{1B}[?1016;3$y\u{1B}[?1016;2$y\u{1B}[?1016;0$y".utf8))
+        == [
+          .report(.pixelMouse(true)), .report(.pixelMouse(true)), .report(.pixelMouse(false)),
+          .report(.pixelMouse(false)),
+        ])
+    // Split across reads, as a terminal's answer may be.
+    #expect(input.feed(Array("\u{1B}[6;2".utf8)) == [])
+    #expect(
+      input.feed(Array("0;10tq".utf8)) == [
+        .report(.cellSize(width: 10, height: 20)), .key(.character("q")),
+      ])
+    // Answers that are not these are nothing, not keys.
+    for bad in [
+      "\u{1B}[6;0;10t", "\u{1B}[6;20t", "\u{1B}[6;20;10;1t", "\u{1B}[8;24;80t", "\u{1B}[?1000;1$y",
+    ] {
+      #expect(input.feed(Array(bad.utf8)) == [], "\(bad)")
+    }
+  }
+
   @Test("a mouse report with a number no terminal sends is dropped, not trusted (issue 22)")
   func malformedMouseReports() {
     var input = LiveInput()

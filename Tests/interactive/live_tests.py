@@ -271,6 +271,71 @@ def test_ctrl_z_gives_the_terminal_back_and_fg_redraws(binary):
     assert live.finish() == 0
 
 
+def test_pixel_mouse_reports_reach_a_point_within_a_line(binary):
+    """Issue 46, item 5: a terminal that says it reports the mouse in pixels (SGR-Pixels,
+    mode 1016) and how large a cell is gets drags to the point within a line (a tenth
+    of a point), so every auto-scroll speed can be reached; the recording says those
+    points and replays to the same bytes. Before, the view took cells only."""
+    home, path = workspace(numbered(100))
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("item 1 ")
+    assert b"\x1b[?1016h\x1b[?1016$p\x1b[16t" in live.raw  # asked when it opened
+    live.send("\x1b[?1016;1$y\x1b[6;20;10t")  # the terminal: pixels, cells of 10x20
+    live.pump(0.2)
+    # Press a quarter of the way down item 2's line (the table's line 1): pixel 46.
+    live.send("\x1b[<0;51;46M")
+    live.wait_for("lifted", 3)
+    # Down to 35% of the table's line 20, and a little lower, held: it scrolls.
+    live.send("\x1b[<32;51;428M")
+    live.pump(0.1)
+    live.send("\x1b[<32;51;436M")
+    live.pump(0.6)
+    live.send("\x1b[<0;51;436m")
+    live.wait_for("idle")
+    live.send("w")
+    live.wait_for("wrote")
+    live.send("q")
+    assert live.finish() == 0
+    assert live.raw.endswith(b"\x1b[?1016l\x1b[?1006l\x1b[?1002l\x1b[?25h\x1b[?1049l")
+    script = open(record).read()
+    # (46 - 1) / 20 = 2.25 rows: line 1 of the table, a quarter down: 1.25 x 44 = 55.
+    assert "press y=55\n" in script, script
+    # (428 - 1) / 20 = 21.35 rows: 20.35 x 44 = 895.4; (436 - 1) / 20: 20.75 x 44 = 913.
+    assert "drag y=895.4\n" in script and "drag y=913\n" in script, script
+    copy = os.path.join(home, "copy.txt")
+    with open(copy, "w") as f:
+        f.write(numbered(100))
+    replay = subprocess.run([binary, "-f", record, copy], capture_output=True, text=True)
+    assert replay.returncode == 0 and replay.stdout == open(path).read(), (replay, script)
+    assert open(path).read() != numbered(100)
+
+
+def test_a_quick_press_then_a_drag_pans_by_its_first_motion(binary):
+    """Issue 46, item 5: a press moved before the hold is a pan; the motion that crossed
+    the slop used to be lost (a whole line of 44 points: the first line of motion did
+    nothing). Now the pan starts where the pointer crossed the slop, so the list scrolls
+    by the motion less the slop (10 points), as Android's ScrollView does."""
+    home, path = workspace(numbered(100))
+    record = os.path.join(home, "session.rowdrag")
+    live = Live(binary, path, "--record", record)
+    live.wait_for("item 1 ")
+    live.mouse("press", 10)  # the table's line 8: y = 8.5 x 44 = 374
+    live.mouse("motion", 9)  # a line up at once: y = 330
+    live.mouse("motion", 8)  # and another: y = 286
+    live.mouse("release", 8)
+    live.wait_for("idle")
+    live.send("q")
+    assert live.finish() == 0
+    script = open(record).read()
+    gesture = [line for line in script.splitlines() if line.split(" ")[0] in ("press", "drag", "release")]
+    assert gesture == ["press y=374", "drag y=363.999", "drag y=330", "drag y=286", "release"], script
+    state = subprocess.run([binary, "-n", "-f", record, "-e", "state", path], capture_output=True,
+                           text=True)
+    # 33.999 points of the first line, and all 44 of the second.
+    assert '"offset":77.999,' in state.stdout, (state.stdout, state.stderr)
+
+
 def test_random_keys_and_mouse_reports_never_crash_it(binary):
     import random
 

@@ -30,10 +30,39 @@ extension LiveController {
   /// The pointer at `character`, `line` of the table area, as `press` and `drag` take
   /// it: `y=Y` on the table; `x=X y=Y` on the board, whose screen the terminal's width
   /// stands for (`LiveBoardPicture`).
-  func pointer(character: Int, line: Int) -> String {
-    let y = "y=" + NumberText.short(LiveRenderer.screenY(ofLine: line))
+  ///
+  /// `cell` is where in the character the pointer is, when the terminal reports pixels
+  /// (fractions from its top left corner, to a tenth of a point); nil is its middle.
+  func pointer(character: Int, line: Int, within cell: (x: Double, y: Double)? = nil) -> String {
+    func tenth(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
+    let y =
+      "y="
+      + (cell.map { tenth((Double(line) + $0.y) * LiveRenderer.pointsPerLine) }
+        ?? NumberText.short(LiveRenderer.screenY(ofLine: line)))
     guard session.engine.surface.isBoard else { return y }
-    return "x=" + NumberText.short(renderer.screenX(ofCharacter: character)) + " " + y
+    let x =
+      cell.map {
+        tenth(renderer.screenX(ofCharacter: character) + ($0.x - 0.5) * renderer.pointsPerCharacter)
+      }
+      ?? NumberText.short(renderer.screenX(ofCharacter: character))
+    return "x=" + x + " " + y
+  }
+
+  /// A drag during the hold that goes past the slop turns the press into a pan (SPEC
+  /// §2.1), which scrolls by the finger's motion from then on: the motion that crossed
+  /// the slop would be lost, and with a line 44 points high the first line a pointer
+  /// moves is most of it. So the pan starts where the finger crossed the slop (a drag
+  /// there, recorded as any other), and the drag to the pointer then scrolls by the rest
+  /// of the motion, less the slop, as Android's ScrollView does. The table only.
+  func deliverPanStart(toward point: String) {
+    guard case .holding(let touch) = session.engine.phase, !session.engine.surface.isBoard,
+      let y = point.split(separator: "=").last.flatMap({ Double($0) })
+    else { return }
+    let slop = session.engine.settings.slop
+    guard abs(y - touch.pressY) > slop + 0.002 else { return }
+    // A thousandth past the slop, as a recording writes numbers.
+    let crossing = touch.pressY + (y > touch.pressY ? 1 : -1) * (slop + 0.001)
+    run("drag y=\(NumberText.short((crossing * 1000).rounded() / 1000))")
   }
 
   /// The row drawn under the pointer, for the cursor a click leaves.

@@ -9,6 +9,14 @@ extension LiveController {
   func handle(_ event: LiveEvent) -> End? {
     // Ctrl-C leaves from anywhere: a question, a search or the key list.
     if event == .key(.control("c")) { return .interrupted }
+    // The terminal's answers about itself are no keys, whatever the view is doing.
+    if case .report(let report) = event {
+      switch report {
+      case .pixelMouse(let on): pixelMouse = on
+      case .cellSize(let width, let height): cellPixels = (width, height)
+      }
+      return nil
+    }
     // Left and Right are board keys; the table reads them as it always did: not at all.
     if event == .key(.left) || event == .key(.right), !session.engine.surface.isBoard {
       return nil
@@ -46,13 +54,25 @@ extension LiveController {
     }
     switch event {
     case .mouse(let mouse, let column, let row):
-      return handle(mouse, character: column - 1, line: row - 2)
+      guard pixelMouse, let cell = cellPixels else {
+        return handle(mouse, character: column - 1, line: row - 2, within: nil)
+      }
+      // Pixels (SGR-Pixels): the cell, and where in it, so a drag moves by a fraction
+      // of a line and every auto-scroll speed can be reached.
+      let x = Double(Swift.max(0, column - 1)) / Double(cell.width)
+      let y = Double(Swift.max(0, row - 1)) / Double(cell.height)
+      return handle(
+        mouse, character: Int(x), line: Int(y) - 1,
+        within: (x - x.rounded(.down), y - y.rounded(.down)))
     case .key(let key): return handle(key)
+    case .report: return nil
     }
   }
 
-  private func handle(_ mouse: LiveEvent.Mouse, character: Int, line: Int) -> End? {
-    let point = pointer(character: character, line: line)
+  private func handle(
+    _ mouse: LiveEvent.Mouse, character: Int, line: Int, within cell: (x: Double, y: Double)?
+  ) -> End? {
+    let point = pointer(character: character, line: line, within: cell)
     let engine = session.engine
     switch mouse {
     case .shiftPress(.left):
@@ -88,6 +108,7 @@ extension LiveController {
       guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
       advanceClock()
       lastPointer = point
+      deliverPanStart(toward: point)
       run("drag \(point)")
     case .release(.left):
       guard mouseDown else { return nil }

@@ -43,6 +43,10 @@ final class LiveController {
   /// A gesture started with Space runs without the clock: one slot per arrow key.
   var keyboardGesture = false
   var mouseDown = false
+  /// Whether the terminal reports the mouse in pixels (it said so when asked), and the
+  /// size of its cells in pixels (from the kernel, or the terminal's answer).
+  var pixelMouse = false
+  var cellPixels: (width: Int, height: Int)? = FullScreen.cellPixels()
   /// Where a selection (Shift+Up/Down) started; it runs from here to the cursor.
   var selectionAnchor: Int?
   /// Where the pointer last pressed or dragged, as the command says it (`y=…`, or
