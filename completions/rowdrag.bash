@@ -11,19 +11,18 @@ _rowdrag() {
     --preset --row-height --board --screen --column --spacing --paging --on-drop
     --on-drop-timeout --viewport --fps --autoscroll --rule --hold --width --height-key
     --lock-key --pin-key --label-key --completion-script -h --help -V --version"
-  local commands="press drag tick wait release drop cancel move scroll lock pin unlock mark undo
-    reject page redo print list show live state set get presets trace compare require write w
-    write! reload quit q quit! Q help"
+
+  # A script (-e), --format and --compare: the program reads the line (and the list
+  # file on it) and prints what replaces readline's word ($2), quoted as it was
+  # begun; a finished word brings its own blank.
+  mapfile -t COMPREPLY < <(command rowdrag --complete bash "${COMP_LINE:0:COMP_POINT}" "$2" 2>/dev/null)
+  if ((${#COMPREPLY[@]})); then
+    compopt -o nospace 2>/dev/null
+    return
+  fi
 
   case $prev in
-    -e | --expression)
-      # Command names for the first word of the script, after an opening quote too.
-      local quote=""
-      if [[ $cur == [\'\"]* ]]; then
-        quote=${cur:0:1}
-        cur=${cur:1}
-      fi
-      COMPREPLY=($(compgen -P "$quote" -W "$commands" -- "$cur"))
+    -e | --expression | --compare | --format)
       return
       ;;
     -f | --file)
@@ -41,21 +40,9 @@ _rowdrag() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
-    --compare)
-      # Comma-separated: the name after the last comma, the ones before kept.
-      local done=""
-      [[ $cur == *,* ]] && done=${cur%,*},
-      compopt -o nospace 2>/dev/null
-      COMPREPLY=($(compgen -P "$done" -W "current all rowdrag uikit-longpress swiftreorder itemtouchhelper flutter sortablejs rbd dndkit bvreorder fmmove ats jqueryui qt displaylink-fixed half-row edge-ramp hpreorder-rate" -- "${cur##*,}"))
-      return
-      ;;
     --plot)
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))
-      return
-      ;;
-    --format)
-      COMPREPLY=($(compgen -W "text json jsonl markdown todo csv tsv m3u" -- "$cur"))
       return
       ;;
     --preset)

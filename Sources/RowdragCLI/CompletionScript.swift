@@ -1,5 +1,3 @@
-import RowdragCommands
-
 /// The bash, zsh and fish completion scripts, generated from the option and command
 /// tables so they cannot drift from the program (`rowdrag --completion-script SHELL`;
 /// the files in `completions/` are this output, checked by a test).
@@ -25,9 +23,6 @@ public enum CompletionScript {
 
     """
   }
-
-  /// Every command name and alias, in table order.
-  private static var commandNames: [String] { CommandTable.allNames }
 
   /// `-e --expression`, `--keep-going`.
   private static func names(_ o: OptionSpec) -> [String] {
@@ -56,6 +51,7 @@ public enum CompletionScript {
   private static var bash: String {
     var cases: [String] = []
     var plain: [String] = []
+    var asked: [String] = []
     for o in OptionTable.options where o.argument != nil {
       let pattern = names(o).joined(separator: " | ")
       switch o.completes {
@@ -64,18 +60,6 @@ public enum CompletionScript {
           """
               \(pattern))
                 COMPREPLY=($(compgen -W "\(words.joined(separator: " "))" -- "$cur"))
-                return
-                ;;
-          """)
-      case .commaList(let words):
-        cases.append(
-          """
-              \(pattern))
-                # Comma-separated: the name after the last comma, the ones before kept.
-                local done=""
-                [[ $cur == *,* ]] && done=${cur%,*},
-                compopt -o nospace 2>/dev/null
-                COMPREPLY=($(compgen -P "$done" -W "\(words.joined(separator: " "))" -- "${cur##*,}"))
                 return
                 ;;
           """)
@@ -88,25 +72,15 @@ public enum CompletionScript {
                 return
                 ;;
           """)
-      case .commandNames:
-        cases.append(
-          """
-              \(pattern))
-                # Command names for the first word of the script, after an opening quote too.
-                local quote=""
-                if [[ $cur == [\\'\\"]* ]]; then
-                  quote=${cur:0:1}
-                  cur=${cur:1}
-                fi
-                COMPREPLY=($(compgen -P "$quote" -W "$commands" -- "$cur"))
-                return
-                ;;
-          """)
+      case .commandNames, .commaList, .format:
+        asked.append(pattern)
       case .nothing:
         // An optional argument is attached, so the next word is not its argument.
         if !o.optionalArgument { plain.append(pattern) }
       }
     }
+    // Nothing from the program for these: a script or a value it had no word for.
+    cases.insert("    \(asked.joined(separator: " | ")))\n      return\n      ;;", at: 0)
     // Arguments typed by hand (numbers, patterns, keys): offer nothing.
     let patterns = wrapped(plain.map { $0 + " |" }, first: 4).split(separator: "\n")
       .joined(separator: " \\\n")
@@ -119,7 +93,15 @@ public enum CompletionScript {
         cur=${COMP_WORDS[COMP_CWORD]}
         prev=${COMP_WORDS[COMP_CWORD - 1]}
         local options="\(wrapped(options, first: 17))"
-        local commands="\(wrapped(commandNames, first: 18))"
+
+        # A script (-e), --format and --compare: the program reads the line (and the list
+        # file on it) and prints what replaces readline's word ($2), quoted as it was
+        # begun; a finished word brings its own blank.
+        mapfile -t COMPREPLY < <(command rowdrag --complete bash "${COMP_LINE:0:COMP_POINT}" "$2" 2>/dev/null)
+        if ((${#COMPREPLY[@]})); then
+          compopt -o nospace 2>/dev/null
+          return
+        fi
 
         case $prev in
       \(cases.joined(separator: "\n"))
@@ -162,10 +144,8 @@ public enum CompletionScript {
         let message = argument.lowercased()
         switch o.completes {
         case .words(let words): action = ":\(message):(\(words.joined(separator: " ")))"
-        case .commaList(let words):
-          action = ":\(message):_values -s , \(message) \(words.joined(separator: " "))"
         case .fileNames: action = ":\(message):_files"
-        case .commandNames: action = ":\(message):_rowdrag_commands"
+        case .commandNames, .commaList, .format: action = ":\(message):_rowdrag_complete"
         case .nothing: action = ":\(message):"
         }
         if o.optionalArgument { action = ":" + action }
@@ -184,17 +164,20 @@ public enum CompletionScript {
       specs.append("  " + spec + " \\")
     }
     specs.append("  '1:list file:_files'")
-    let commands = CommandTable.commands.flatMap { spec in
-      ([spec.name] + spec.aliases).map { "    '\(zshQuoted($0)):\(zshQuoted(spec.summary))'" }
-    }
     return "#compdef rowdrag\n" + banner("zsh")
       + """
-      _rowdrag_commands() {
-        local -a commands
-        commands=(
-      \(commands.joined(separator: "\n"))
-        )
-        _describe -t commands 'rowdrag command' commands
+      # A script (-e), --format and --compare: the program reads the words (and the list
+      # file among them) and prints whole values, a blank after a finished word: in an
+      # open quote it goes in and the quote stays open, else it ends the word.
+      _rowdrag_complete() {
+        local -a values
+        values=(${(f)"$(rowdrag --complete zsh "${(j: :)words[1,CURRENT]}" 2>/dev/null)"})
+        if [[ -n $compstate[quote] ]]; then
+          compadd -S '' -- "${values[@]}"
+        else
+          compadd -- "${(@)${(@M)values:#* }% }"
+          compadd -S '' -- "${(@)values:#* }"
+        fi
       }
 
       _arguments -s -S \\
@@ -222,27 +205,21 @@ public enum CompletionScript {
       line += " -l \(o.long)"
       if o.argument != nil && !o.optionalArgument {
         switch o.completes {
-        case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
-        case .commaList(let words):
-          // fish's own helper completes the item after the last comma.
-          let list = "printf '%s\\n' " + words.joined(separator: " ")
-          line += " -x -a \(fishQuoted("(__fish_complete_list , \"\(list)\")"))"
+        case .words, .commaList, .commandNames, .format:
+          line += " -x -a '(__rowdrag_complete)'"
         case .fileNames: line += " -r -F"
-        case .commandNames: line += " -x -a '(__rowdrag_commands)'"
         case .nothing: line += " -x"
         }
       }
       line += " -d \(fishQuoted(o.summary))"
       lines.append(line)
     }
-    // Each command with its own summary (fish shows the text after a tab).
-    let commands = CommandTable.commands.flatMap { spec in
-      ([spec.name] + spec.aliases).map { "\(fishQuoted($0)) \(fishQuoted(spec.summary))" }
-    }
     return banner("fish")
       + """
-      function __rowdrag_commands
-          printf '%s\\t%s\\n' \(commands.joined(separator: " \\\n        "))
+      # Values: the program reads the line (and the list file on it) and prints each with
+      # its own description (fish shows the text after a tab), an empty one for none.
+      function __rowdrag_complete
+          rowdrag --complete fish (commandline -cp) 2>/dev/null
       end
 
       \(lines.joined(separator: "\n"))

@@ -60,8 +60,10 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case commaList([String])
   /// A file name.
   case fileNames
-  /// A command name of the language (the start of a script).
+  /// A command name of the language, then the rest of a script (`rowdrag --complete`).
   case commandNames
+  /// A format's name, then its parameters (`rowdrag --complete`).
+  case format
 }
 
 /// The option table, in the order `--help` lists it.
@@ -127,7 +129,7 @@ public enum OptionTable {
       "with --compare: also write the chart (FILE.svg) or an animated report (FILE.html)"
     ) { options, value in options.plot = value },
     OptionSpec(
-      "format", argument: "FORMAT", completes: .words(FormatTable.names),
+      "format", argument: "FORMAT", completes: .format,
       "read and write the list in FORMAT, e.g. 'csv label=name' (by the file name)"
     ) { options, value throws(UsageError) in
       do throws(UsageText) {

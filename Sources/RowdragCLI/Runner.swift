@@ -77,6 +77,18 @@ public struct Runner {
   }
 
   private func runUnflushed(_ arguments: [String]) -> ExitCode {
+    // `--complete`, for the completion scripts only, is read before the option table
+    // so that `--help` does not list it.
+    if arguments.first == "--complete" {
+      guard
+        let text = ShellCompletion.output(
+          Array(arguments.dropFirst()), home: environment.variables["HOME"])
+      else {
+        report("usage: rowdrag --complete bash|zsh|fish LINE [WORD]")
+        return .usage
+      }
+      return emit(text)
+    }
     var options: Options
     do {
       options = try OptionParser.parse(arguments)
