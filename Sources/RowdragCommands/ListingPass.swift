@@ -98,14 +98,14 @@ struct ListingPass {
   }
 
   /// Calls `line` with `text` as this pass shows it when it is not the bytes as they
-  /// are: escaped for a terminal, or its line breaks in caret notation.
+  /// are: escaped for a terminal, or its line breaks written `\n` and `\r`.
   @inline(never)
   private mutating func escape(
     _ text: UnsafeBufferPointer<UInt8>, _ line: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     escaped.removeAll(keepingCapacity: true)
     if escaping {
-      TerminalText.escape(text, into: &escaped)
+      TerminalText.escape(text, into: &escaped, backslashBreaks: true)
     } else {
       TerminalText.escapeLineBreaks(text, into: &escaped)
     }

@@ -7,7 +7,8 @@ import RowdragFormats
 /// C0 controls and DEL become caret notation (`^[`, `^J`, `^?`; a tab stays a tab), C1
 /// controls `\x9b`, bidirectional controls `\u202E`, and bytes that are not UTF-8
 /// `\xff`. Only what reaches a terminal is escaped: `print` and output into files and
-/// pipes stay byte for byte, but for `list`'s line breaks (`escapeLineBreaks`).
+/// pipes stay byte for byte, but for `list`'s line breaks, `\n` and `\r` wherever it
+/// writes (`escapeLineBreaks`).
 public enum TerminalText {
   /// Whether the scalar would steer the terminal or the text's direction.
   public static func isControl(_ value: UInt32) -> Bool {
@@ -21,9 +22,13 @@ public enum TerminalText {
       || (0x2066...0x2069).contains(value)
   }
 
-  /// Appends `bytes` to `out`, escaped.
+  /// Appends `bytes` to `out`, escaped; with `backslashBreaks`, a line feed and a
+  /// carriage return are `\n` and `\r` (`list`'s form, as `sed -n l` writes them)
+  /// rather than `^J` and `^M`.
   /// - Complexity: O(bytes); plain ASCII is copied as it is.
-  public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+  public static func escape(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], backslashBreaks: Bool = false
+  ) {
     if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 }) {
       out.append(contentsOf: bytes)
       return
@@ -37,7 +42,9 @@ public enum TerminalText {
         continue
       }
       let value = decode(bytes, at: index, length: length)
-      if value < 0x20 && value != 0x09 || value == 0x7F {
+      if backslashBreaks && (value == 10 || value == 13) {
+        out += [UInt8(ascii: "\\"), value == 10 ? UInt8(ascii: "n") : UInt8(ascii: "r")]
+      } else if value < 0x20 && value != 0x09 || value == 0x7F {
         out += [UInt8(ascii: "^"), UInt8(truncatingIfNeeded: value ^ 0x40)]
       } else if (0x80...0x9F).contains(value) {
         hex(UInt8(value), into: &out)
@@ -83,16 +90,16 @@ public enum TerminalText {
     (word &- 0x0101_0101_0101_0101 &* 14) & ~word & 0x8080_8080_8080_8080
   }
 
-  /// Appends `bytes` to `out` with each carriage return and line feed in caret
-  /// notation (`^M`, `^J`), as on a terminal, and every other byte as it is: what
-  /// `list` writes into a file or a pipe, one line a row whatever the labels hold
-  /// (FORMATS.md §5).
+  /// Appends `bytes` to `out` with each carriage return and line feed written `\r` and
+  /// `\n` (issue 46; visible, as FORMATS.md §5 asks, as `list` writes them on a
+  /// terminal too), and every other byte as it is: what `list` writes into a file or a
+  /// pipe, one line a row whatever the labels hold.
   public static func escapeLineBreaks(
     _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
   ) {
     for byte in bytes {
       if byte == 10 || byte == 13 {
-        out += [UInt8(ascii: "^"), byte ^ 0x40]
+        out += [UInt8(ascii: "\\"), byte == 10 ? UInt8(ascii: "n") : UInt8(ascii: "r")]
       } else {
         out.append(byte)
       }

@@ -80,23 +80,23 @@ struct ListSectionsTests {
         + "     3\t2:1\t-\t- c\n")
   }
 
-  @Test("a CR or LF in a label or a header is written visibly on a pipe: one line a row")
+  @Test("a CR or LF in a label or a header is written \\r or \\n on a pipe: one line a row")
   func lineBreaksOnAPipe() {
     let csv = "name,note\n\"a\",\"x\ny\"\nb,z\n"
     #expect(
-      list(csv, "list", format: "csv label=note") == "     1\t-\tx^Jy\n     2\t-\tz\n")
+      list(csv, "list", format: "csv label=note") == "     1\t-\tx\\ny\n     2\t-\tz\n")
     #expect(
-      list(#"["a\nb","c\rd"]"#, "list", format: "json") == "     1\t-\ta^Jb\n     2\t-\tc^Md\n")
+      list(#"["a\nb","c\rd"]"#, "list", format: "json") == "     1\t-\ta\\nb\n     2\t-\tc\\rd\n")
     #expect(
       list(#"{"A\nB": ["x"], "C": ["y"]}"#, "list", format: "json")
-        == "    1:\t#\tA^JB\n     1\t-\tx\n    2:\t#\tC\n     2\t-\ty\n")
+        == "    1:\t#\tA\\nB\n     1\t-\tx\n    2:\t#\tC\n     2\t-\ty\n")
     // Everything else stays byte for byte on a pipe (print keeps every byte).
     let bytes: [UInt8] = Array("[\"t\\u001b[1m\\ttab\"]".utf8)
     let out = rowdrag(["-n", "--format", "json", "-e", "list"], stdinBytes: bytes).stdout
     #expect(out == "     1\t-\tt\u{1B}[1m\ttab\n")
   }
 
-  @Test("on a terminal, labels are escaped as before and section lines too")
+  @Test("on a terminal, labels are escaped as before and section lines too, breaks as \\n")
   func terminal() {
     let out = OutputSink(memoryNamed: "<stdout>")
     let err = OutputSink(memoryNamed: "<stderr>")
@@ -105,7 +105,7 @@ struct ListSectionsTests {
       environment: Environment(), stdout: out, stderr: err,
       readStdin: { ByteStore(Array(#"{"A\u001b": ["x\ny"], "C": []}"#.utf8)) })
     _ = runner.run(["-n", "--format", "json", "-e", "list"])
-    #expect(out.text == "    1:\t#\tA^[\n     1\t-\tx^Jy\n    2:\t#\tC\n")
+    #expect(out.text == "    1:\t#\tA^[\n     1\t-\tx\\ny\n    2:\t#\tC\n")
   }
 
   @Test("the line breaks scan: every position of CR and LF, and none")

@@ -1171,8 +1171,8 @@ class ListModel:
     def listing(self):
         """`list` (SPEC §5.3): number, flag, label (as written, renumbered); with more than
         one section, each but a leading untitled one has a line `%5d:<TAB>#<TAB>header`
-        before its rows, and a CR or LF in a label is written `^M`, `^J` (FORMATS §5)."""
-        visible = lambda label: label.replace(b"\r", b"^M").replace(b"\n", b"^J")
+        before its rows, and a CR or LF in a label is written `\\r`, `\\n` (FORMATS §5, issue 46)."""
+        visible = lambda label: label.replace(b"\r", b"\\r").replace(b"\n", b"\\n")
         rewrites = self.rewrites()
         out, k = [], 0
         for s, rows in enumerate(self.order):

@@ -206,18 +206,18 @@ def test_list_is_one_line_a_row_with_section_lines_over_pipes(binary):
         state = json.loads(talk.ask("state")[0])
         # Two rows and a section line a section: exactly five lines, then the next answer.
         listing = talk.ask("list", lines=state["rows"] + 2)
-        assert listing == ["    1:\t#\tTodo", "     1\t-\tcall^Jmum", "     2\t-\tpay^Mrent",
+        assert listing == ["    1:\t#\tTodo", "     1\t-\tcall\\nmum", "     2\t-\tpay\\rrent",
                            "    2:\t#\tDone", "     3\t-\tfile taxes"], listing
         talk.send("move /call/ /Done/:$")
         assert json.loads(talk.ask("state")[0])["dirty"] is True
         assert talk.ask("list /Done/:1,/Done/:$", lines=3) == [
-            "    2:\t#\tDone", "     2\t-\tfile taxes", "     3\t-\tcall^Jmum"]
+            "    2:\t#\tDone", "     2\t-\tfile taxes", "     3\t-\tcall\\nmum"]
         # The CSV reading of a quoted field across lines, as the issue showed it.
         csv = os.path.join(work, "n.csv")
         with open(csv, "w") as f:
             f.write('name,note\n"a","x\ny"\nb,z\n')
         other = Conversation([binary, "-n", "--format", "csv label=note", csv])
-        assert other.ask("list", lines=2) == ["     1\t-\tx^Jy", "     2\t-\tz"]
+        assert other.ask("list", lines=2) == ["     1\t-\tx\\ny", "     2\t-\tz"]
         assert json.loads(other.ask("state")[0])["rows"] == 2
         for conversation in (talk, other):
             status, rest, err = conversation.close()
