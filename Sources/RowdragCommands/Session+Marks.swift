@@ -38,6 +38,13 @@ extension Session {
             + (document.formatName == "todo"
               ? "pick, reword, edit, squash, fixup and drop lines" : "task items ('- [ ] ...')"))
       }
+      if mark != own && document.misreads(mark: mark, ofRow: id) {
+        throw CommandError(
+          command: "",
+          message: "row \(p + 1) ('\(TerminalText.escape(document.label(ofRow: id)))') cannot "
+            + "be marked \(names[mark]): the -C or -c after its verb would read as "
+            + "'\(names[mark]) -C' or '\(names[mark]) -c'; mark it one of those, or edit the line")
+      }
       let code: UInt8 = mark == own ? 0 : UInt8(mark + 1)
       codes.append(code)
       guard lock != nil || pin != nil else { continue }

@@ -33,6 +33,13 @@ extension BlockList {
 
   public func ownMark(ofRow id: Int) -> Int? { foundMark(ofRow: id)?.mark }
 
+  public func misreads(mark: Int, ofRow id: Int) -> Bool {
+    guard let marking, let found = foundMark(ofRow: id) else { return false }
+    let end = firstLineContent(ofRow: id).end
+    return marking.misreads(
+      mark, before: UnsafeBufferPointer(rebasing: store.buffer[found.span.end..<end]))
+  }
+
   public func mark(named word: String) -> Int? { marking?.mark(named: word) }
 
   public mutating func showMarks(_ codes: [UInt8]) {

@@ -61,6 +61,10 @@ public protocol ListDocument {
   /// The mark row `id`'s own bytes say (an index into `markNames`); nil for a row that
   /// has no marks.
   func ownMark(ofRow id: Int) -> Int?
+  /// Whether row `id` marked `mark` would read back as another mark, so that the mark
+  /// cannot be set there: `p -C x` marked `fixup` is `f -C x`, which git reads as
+  /// `fixup -C`.
+  func misreads(mark: Int, ofRow id: Int) -> Bool
   /// The mark `word` names (a full name, or a form the format also reads, as a todo
   /// verb's one letter); nil for none.
   func mark(named word: String) -> Int?
@@ -141,6 +145,7 @@ extension ListDocument {
   /// Formats without marks.
   public var markNames: [String] { [] }
   public func ownMark(ofRow id: Int) -> Int? { nil }
+  public func misreads(mark: Int, ofRow id: Int) -> Bool { false }
   public func mark(named word: String) -> Int? { markNames.firstIndex(of: word) }
   public func label(ofRow id: Int, markCode code: UInt8) -> [UInt8] { labelBytes(ofRow: id) }
   public mutating func showMarks(_ codes: [UInt8]) {}

@@ -54,6 +54,24 @@ public enum RowMarking: Sendable, Equatable {
     }
   }
 
+  /// Whether `mark` written before `rest` (what follows the mark on its line) reads
+  /// back as another mark: a plain `fixup` before blanks and `-C` or `-c` reads as
+  /// `fixup -C` or `fixup -c`, as git reads it (a found verb is always followed by a
+  /// blank or the end of its line).
+  func misreads(_ mark: Int, before rest: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard self == .todoVerbs, mark == 4 else { return false }
+    var i = 0
+    while i < rest.count && (rest[i] == 32 || rest[i] == 9) { i += 1 }
+    return i > 0 && Self.isOption(rest, at: i)
+  }
+
+  /// `-C` or `-c` at `i`, followed by a blank or the end of the line.
+  private static func isOption(_ line: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    i + 1 < line.count && line[i] == UInt8(ascii: "-")
+      && (line[i + 1] == UInt8(ascii: "C") || line[i + 1] == UInt8(ascii: "c"))
+      && isBlank(line, i + 2)
+  }
+
   private static func isBlank(_ line: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
     i == line.count || line[i] == 32 || line[i] == 9 || line[i] == 13
   }
@@ -93,10 +111,7 @@ public enum RowMarking: Sendable, Equatable {
       // `fixup -C` / `fixup -c`: the option belongs to the verb.
       var i = end
       while i < line.count && (line[i] == 32 || line[i] == 9) { i += 1 }
-      if i + 1 < line.count && line[i] == UInt8(ascii: "-")
-        && (line[i + 1] == UInt8(ascii: "C") || line[i + 1] == UInt8(ascii: "c"))
-        && isBlank(line, i + 2)
-      {
+      if isOption(line, at: i) {
         mark = line[i + 1] == UInt8(ascii: "C") ? 5 : 6
         spanEnd = i + 2
       }

@@ -88,7 +88,9 @@ enum FormatsTarget {
         wanted.append(nil)
         continue
       }
-      let code = Int(state >> 16) % (names.count + 1)
+      var code = Int(state >> 16) % (names.count + 1)
+      // A mark the row would read as another cannot be set (`mark` refuses it).
+      if code > 0 && document.misreads(mark: code - 1, ofRow: id) { code = 0 }
       codes[id] = UInt8(code)
       wanted.append(code == 0 ? own : code - 1)
     }

@@ -28,6 +28,19 @@ let markCases: [CommandCase] = [
       + "\n"
       + #"{"t":0,"offset":0,"content":220,"viewport":600,"phase":"idle","rows":5,"lifted":null,"dirty":false}"#
       + "\n"),
+  // A plain fixup before a line's own -C or -c would read as that option: refused, all
+  // or none, naming what would work; the marks with the option are set (a formats fuzz
+  // finding, seed finding-fixup-before-option-C).
+  CommandCase(
+    "mark 3 fixup; mark 1,2 fixup", on: "p -C\tx A\nfixup -C -c B\npick c3 C\n",
+    options: ["--format", "todo"], out: "",
+    err:
+      "rowdrag: -e #1:1: mark: row 1 ('p -C\tx A') cannot be marked fixup: the -C or -c "
+      + "after its verb would read as 'fixup -C' or 'fixup -c'; mark it one of those, or edit "
+      + "the line\n", status: 1),
+  CommandCase(
+    "mark 1,2 fixup -c; get mark 1; get mark 2", on: "p -C\tx A\nfixup -C -c B\n",
+    options: ["--format", "todo", "-n"], out: "fixup -c\nfixup -c\n"),
   CommandCase(
     "mark 4,5 drop", on: todoRows, options: ["--format", "todo"], out: "",
     err:
