@@ -3,6 +3,18 @@ import RowdragEngine
 import RowdragFormats
 import Testing
 
+/// Tab's completion over `list`, read as the file `name`: the word completed starts
+/// after the line's last blank.
+func completer(_ list: String, name: String = "t") throws -> (String) -> Completion {
+  let (document, layout) = try ListLoader.load(
+    store: ByteStore(Array(list.utf8)), name: name, options: LoadOptions())
+  let session = Session(document: document, layout: layout, filePath: name)
+  return { line in
+    let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
+    return Completion.complete(line: line, wordStart: start, session: session)
+  }
+}
+
 @Suite("REPL completion")
 struct CompletionTests {
   func session() throws -> Session {
@@ -73,15 +85,8 @@ struct CompletionTests {
 
   @Test("the typed part before the word is rewritten when it lacks an escape")
   func rewritesAnUnescapedStart() throws {
-    let bytes = Array(
-      "milk shake (large)\nmilk shake (small)\nmilk\n(live) set\n(live) show\n".utf8)
-    let (document, layout) = try ListLoader.load(
-      store: ByteStore(bytes), name: "t", options: LoadOptions())
-    let session = Session(document: document, layout: layout, filePath: "t")
-    func complete(_ line: String) -> Completion {
-      let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
-      return Completion.complete(line: line, wordStart: start, session: session)
-    }
+    let complete = try completer(
+      "milk shake (large)\nmilk shake (small)\nmilk\n(live) set\n(live) show\n")
     #expect(
       complete("press /mi")
         == .patterns(
@@ -142,14 +147,8 @@ struct BoardCompletionTests {
 
   @Test("after page /, Tab offers the column titles as it offers labels after press /")
   func columnTitles() throws {
-    let bytes = Array(#"{"Todo": ["a"], "Doing": ["b"], "Done/Archive": []}"#.utf8)
-    let (document, layout) = try ListLoader.load(
-      store: ByteStore(bytes), name: "k.json", options: LoadOptions())
-    let session = Session(document: document, layout: layout, filePath: "k.json")
-    func complete(_ line: String) -> Completion {
-      let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
-      return Completion.complete(line: line, wordStart: start, session: session)
-    }
+    let list = #"{"Todo": ["a"], "Doing": ["b"], "Done/Archive": []}"#
+    let complete = try completer(list, name: "k.json")
     #expect(
       complete("page /Do")
         == .patterns(["/Doing/", "/Done\\/Archive/"], labels: ["Doing", "Done/Archive"]))
@@ -157,8 +156,7 @@ struct BoardCompletionTests {
     #expect(complete("press /") == .patterns(["/a/", "/b/"], labels: ["a", "b"]))
     // And page /TITLE/ turns to that column.
     let result = run(
-      "set board on; page /^Doi/; state", on: String(decoding: bytes, as: UTF8.self),
-      options: ["-n"])
+      "set board on; page /^Doi/; state", on: list, options: ["-n"])
     #expect(result.stdout.contains(#""x":375,"#))
   }
 }

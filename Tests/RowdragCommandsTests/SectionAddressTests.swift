@@ -143,13 +143,7 @@ struct SectionAddressTests {
 
   @Test("Tab after move ADDR / offers the section headers, closed with /:")
   func completion() throws {
-    let (document, layout) = try ListLoader.load(
-      store: ByteStore(Array(Self.kanban.utf8)), name: "k.md", options: LoadOptions())
-    let session = Session(document: document, layout: layout, filePath: "k.md")
-    func complete(_ line: String) -> Completion {
-      let start = (Array(line.unicodeScalars).lastIndex { $0 == " " }).map { $0 + 1 } ?? 0
-      return Completion.complete(line: line, wordStart: start, session: session)
-    }
+    let complete = try completer(Self.kanban, name: "k.md")
     #expect(
       complete("move 1 /")
         == .patterns(

@@ -116,28 +116,20 @@ def test_completion_lists_labels_on_the_second_tab(binary):
     escaped pattern, which finds the row; `/^` asks for an anchored one."""
     home, path = workspace("milk\nmilk shake (large)\nmince pies\nwalk dog\n")
     child = spawn(binary, path, home)
-    child.send("press /mi\t")
-    child.send("\t")
-    child.expect(r"milk\s+milk shake \(large\)\s+mince pies")
-    child.expect(PROMPT)
-    assert "\\(" not in child.before, child.before  # labels listed, not patterns
-    child.expect_exact("press /mi")  # the line as typed, redrawn under the list
-    child.send("lk s\t")
-    child.expect_exact("hake \\(large\\)/ ")
-    child.sendline("")
-    child.expect(PROMPT)
-    out = command(child, "state")
-    assert '"row":2,' in out, out
-    command(child, "release")
-    child.send("press /^mi\t\t")
-    child.expect(r"milk\s+milk shake \(large\)\s+mince pies")
-    child.expect(PROMPT)
-    child.send("n\t")
-    child.expect_exact("ce pies$/ ")
-    child.sendline("")
-    child.expect(PROMPT)
-    out = command(child, "state")
-    assert '"row":3,' in out, out
+    for anchor, more, completed, row in (("", "lk s", "hake \\(large\\)/ ", 2),
+                                         ("^", "n", "ce pies$/ ", 3)):
+        child.send(f"press /{anchor}mi\t\t")
+        child.expect(r"milk\s+milk shake \(large\)\s+mince pies")
+        child.expect(PROMPT)
+        assert "\\(" not in child.before, child.before  # labels listed, not patterns
+        child.expect_exact(f"press /{anchor}mi")  # the line as typed, redrawn under the list
+        child.send(more + "\t")
+        child.expect_exact(completed)
+        child.sendline("")
+        child.expect(PROMPT)
+        out = command(child, "state")
+        assert f'"row":{row},' in out, out
+        command(child, "release")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
