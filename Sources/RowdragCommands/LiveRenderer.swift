@@ -165,6 +165,8 @@ public struct LiveRenderer {
       let bar = thumb.contains(line) ? "#" : "|"
       var text: String
       var style: String?
+      // A todo line's command, in its column: where it starts and its colour.
+      var command: (start: Int, length: Int, color: String)?
       if let lift, abs(y - lift.center) < lift.height / 2 {
         // A block shows each of its rows: the one this line's middle is in.
         let (p, depth) = layout.rowOfBlock(lift, at: y - (lift.center - lift.height / 2))
@@ -184,8 +186,15 @@ public struct LiveRenderer {
           let mark = Character(Unicode.Scalar(layout.flags(at: p).markByte))
           let pointer = p == cursor ? "›" : " "
           let selected = shownSelection?.contains(p) == true
-          let rest =
-            p == lastRow ? blockLine(of: p, at: y - top) : number(p) + " \(mark) " + label(p)
+          var rest = number(p) + " \(mark) "
+          if p == lastRow {
+            rest = blockLine(of: p, at: y - top)
+          } else if let (verb, after, color) = commandColumn(p) {
+            command = (1 + rest.unicodeScalars.count, verb.unicodeScalars.count, color)
+            rest += verb + " " + after
+          } else {
+            rest += label(p)
+          }
           // The number column always starts with a space: the selection's mark goes there.
           text = pointer + (selected ? "+" + rest.dropFirst() : rest)
           if p == cursor { style = selected ? "4;7" : "4" } else if selected { style = "7" }
@@ -207,9 +216,49 @@ public struct LiveRenderer {
             + " ── " + title
         }
       }
-      result.append(styled(fit(text, width: columns - 1), style) + bar)
+      let fitted = fit(text, width: columns - 1)
+      guard color, let command else {
+        result.append(styled(fitted, style) + bar)
+        continue
+      }
+      // The command in its colour, over the line's own style (the cursor's underline).
+      let scalars = Array(fitted.unicodeScalars)
+      let start = Swift.min(command.start, scalars.count)
+      let end = Swift.min(command.start + command.length, scalars.count)
+      func part(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+      let verb =
+        "\u{1B}[" + (style.map { $0 + ";" } ?? "") + command.color + "m" + part(start..<end)
+      result.append(
+        styled(part(0..<start), style) + verb + "\u{1B}[0m"
+          + styled(part(end..<scalars.count), style)
+          + bar)
     }
     return result
+  }
+
+  /// girt's colours for a todo line's commands (git-interactive-rebase-tool's defaults:
+  /// bright green, yellow, blue, cyan, magenta for every fixup, red).
+  private static let commandColors = ["92", "93", "94", "96", "95", "95", "95", "91"]
+
+  /// A todo line's command in a column of its own, as girt draws it: its mark by full
+  /// name (a one-letter line too) padded to six columns, the rest of the line after it,
+  /// and the command's colour; nil for any other row.
+  private func commandColumn(_ position: Int) -> (String, String, String)? {
+    let document = session.document
+    guard document.formatName == "todo" else { return nil }
+    let id = Int(session.engine.layout.order[position])
+    guard let own = document.ownMark(ofRow: id) else { return nil }
+    let code = Int(session.engine.marks.code(ofRow: id))
+    let mark = code == 0 ? own : code - 1
+    let name = document.markNames[mark]
+    // The label starts with the command word, and a fixup's option after it.
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    var rest = Substring(label(position))
+    for _ in 0..<(name.contains(" ") ? 2 : 1) {
+      rest = rest.drop(while: blank).drop { !blank($0) }
+    }
+    let padded = name + String(repeating: " ", count: Swift.max(0, 6 - name.count))
+    return (padded, String(rest.drop(while: blank)), Self.commandColors[mark])
   }
 
   /// The selection as drawn: two rows or more.

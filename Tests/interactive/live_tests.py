@@ -1099,7 +1099,7 @@ def readme_rebase_screen(binary):
     live.wait_for("Fix a typo")
     live.send("\x1b[B")  # the cursor to the typo fix
     live.send("d")
-    live.wait_for("drop 8d04b7e")
+    live.wait_for("drop   8d04b7e")
     live.send("\x1b[B")  # to the fixup, lift it, one slot up
     live.send(" ")
     live.wait_for("lifted")
@@ -1112,6 +1112,24 @@ def readme_rebase_screen(binary):
     live.send("d")  # discard
     live.finish()
     return picture
+
+
+def test_todo_commands_in_their_column_in_girts_colours(binary):
+    """Issue 42, item 2: each command of a todo by its full name, padded to a column,
+    coloured as git-interactive-rebase-tool colours it (pick green, fixup magenta, drop
+    red, reword yellow), the cursor's underlined with it; plain under NO_COLOR."""
+    home, _ = workspace("")
+    path = os.path.join(home, "git-rebase-todo")
+    with open(path, "w") as f:
+        f.write("pick a1 A\nf b2 B\nd c3 C\nreword d4 D\nexec make\n")
+    live = Live(binary, path, env={"NO_COLOR": ""})
+    live.wait_for("reword d4 D")
+    for code, command in ((b"4;92", b"pick  "), (b"95", b"fixup "), (b"91", b"drop  "),
+                          (b"93", b"reword")):
+        assert b"\x1b[" + code + b"m" + command + b"\x1b[0m" in live.raw, (command, live.raw)
+    assert "fixup  b2 B" in live.text() and "exec make" in live.text(), live.text()
+    live.send("q")
+    assert live.finish() == 0
 
 
 def test_the_readme_shows_the_rebase_editor_as_it_is(binary):
@@ -1325,15 +1343,17 @@ def test_todo_verbs_and_task_boxes_by_key(binary):
         f.write("pick a1 A\np b2 B\npick c3 C\npick d4 D\n\n# Rebase a..d\n")
     record = os.path.join(home, "session.rowdrag")
     live = Live(binary, path, "--record", record)
-    live.wait_for("pick a1 A")
+    # The command in a column of its own, by its full name (issue 42, item 2).
+    live.wait_for("pick   a1 A")
+    assert "pick   b2 B" in live.text(), live.text()
     live.send("\x1b[B")  # the cursor to row 2
     live.send("f")
-    live.wait_for("f b2 B")
+    live.wait_for("fixup  b2 B")
     live.send("\x1b[B")
     live.send("\x1b[1;2B")  # Shift+Down: rows 3 and 4 selected
     live.send("d")
-    live.wait_for("drop d4 D")
-    assert "drop c3 C" in live.text(), live.text()
+    live.wait_for("drop   d4 D")
+    assert "drop   c3 C" in live.text(), live.text()
     live.send("Z")
     live.wait_for("'Z' does nothing here; ? lists the keys")
     live.send("w")
