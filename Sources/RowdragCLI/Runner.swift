@@ -217,6 +217,9 @@ public struct Runner {
   /// Why `--compare` (or `--plot`) cannot be used with these options, if so.
   private func compareRefusal(_ options: Options) -> String? {
     if options.plot != nil && options.compare == nil { return "--plot goes with --compare" }
+    if let plot = options.plot, let refusal = ComparisonRequest.plotRefusal(plot) {
+      return "--plot " + refusal
+    }
     guard let names = options.compare else { return nil }
     if options.live { return "--compare replays a script; it does not go with --live" }
     if options.inPlace != nil { return "--compare prints a table; it does not go with -i" }

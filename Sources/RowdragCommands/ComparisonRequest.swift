@@ -26,6 +26,16 @@ public struct ComparisonRequest: Sendable, Equatable {
   /// The words completion offers after `compare` and `--compare`.
   public static var names: [String] { [currentName, "all"] + PresetTable.names }
 
+  /// Why `path` cannot take a plot, or nil: a chart is SVG and goes to a `.svg` file,
+  /// the animated report to `.html` or `.htm` (any case); anything else (`chart.png`)
+  /// would hold bytes its name does not say.
+  public static func plotRefusal(_ path: String) -> String? {
+    let lower = path.lowercased()
+    guard !lower.hasSuffix(".svg") && !Session.isReport(path) else { return nil }
+    return "\(path): a plot is written as a chart to a .svg file or as the animated report "
+      + "to a .html file; name one of those"
+  }
+
   /// Reads `NAME…` (spaces or commas between names) and `plot=FILE`.
   public static func parse(_ words: [String]) throws(CommandError) -> ComparisonRequest {
     var request = ComparisonRequest()
@@ -35,6 +45,7 @@ public struct ComparisonRequest: Sendable, Equatable {
         guard !path.isEmpty else {
           throw CommandError(command: "", message: "plot= needs a file name, e.g. plot=compare.svg")
         }
+        if let refusal = plotRefusal(path) { throw CommandError(command: "", message: refusal) }
         request.plotPath = path
         continue
       }

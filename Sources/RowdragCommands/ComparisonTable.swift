@@ -1,7 +1,13 @@
 /// The comparison table, shaped like `hyperfine`'s report: one row per preset with its
 /// figures, then a summary naming which preset did what most.
 enum ComparisonTable {
-  static func render(_ runs: [ComparisonRecorder], commands: Int) -> String {
+  /// A preset that was not run, and why (its rule has no board form, say).
+  struct NotRun {
+    var preset: String
+    var reason: String
+  }
+
+  static func render(_ runs: [ComparisonRecorder], notRun: [NotRun] = [], commands: Int) -> String {
     let n = NumberText.fixed3
     let header = ["preset", "moved", "passed", "swaps", "first scroll", "offset", "peak speed"]
     var rows: [[String]] = [header]
@@ -15,8 +21,18 @@ enum ComparisonTable {
         run.peakSpeed > 0 ? "\(n(run.peakSpeed)) pt/s" : "-",
       ])
     }
-    var text = "Comparing \(subject(runs)) on \(commands) command\(commands == 1 ? "" : "s"):\n\n"
+    let skipped = notRun.isEmpty ? "" : " (\(notRun.count) not run)"
+    var text =
+      "Comparing \(subject(runs, notRun: notRun.count))\(skipped) on \(commands) "
+      + "command\(commands == 1 ? "" : "s"):\n\n"
     text += columns(rows, numeric: [2, 3, 5, 6])
+    // A preset that could not run is a row of its own that says why.
+    let nameWidth =
+      (rows.map { TextWidth.count($0[0]) } + notRun.map { TextWidth.count($0.preset) }).max() ?? 0
+    for row in notRun {
+      let pad = String(repeating: " ", count: nameWidth - TextWidth.count(row.preset))
+      text += "  \(row.preset)\(pad)  not run: \(row.reason)\n"
+    }
     for run in runs where run.failures > 0 {
       text +=
         "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
@@ -58,9 +74,9 @@ enum ComparisonTable {
   }
 
   /// `current and 4 presets`, `3 presets`: what the rows are.
-  private static func subject(_ runs: [ComparisonRecorder]) -> String {
+  private static func subject(_ runs: [ComparisonRecorder], notRun: Int) -> String {
     let others = runs.map(\.preset).filter { !PresetTable.names.contains($0) }
-    let presets = runs.count - others.count
+    let presets = runs.count - others.count + notRun
     let counted = "\(presets) preset\(presets == 1 ? "" : "s")"
     guard !others.isEmpty else { return counted }
     guard presets > 0 else { return BehaviourSetting<Void>.list(others, last: "and") }

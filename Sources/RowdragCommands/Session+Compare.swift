@@ -28,13 +28,14 @@ extension Session {
     }
     // The report draws every frame, so its replays step through each (as `--trace`).
     let everyFrame = request.plotPath.map(Self.isReport) ?? false
+    var notRun: [ComparisonTable.NotRun] = []
     let runs = try replay(
-      rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects)
+      rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects, notRun: &notRun)
     if let plotPath = request.plotPath {
       try writePlot(
         runs, to: plotPath, recorder: recorder, gestureStart: gesture.commands.startIndex)
     }
-    return ComparisonTable.render(runs, commands: gesture.commands.count)
+    return ComparisonTable.render(runs, notRun: notRun, commands: gesture.commands.count)
   }
 
   /// The trace at `path`, or why not: a bad trace names its line and column, a file
@@ -49,16 +50,30 @@ extension Session {
     }
   }
 
+  /// `replay(_:_:traces:everyFrame:effects:notRun:)` for rows that all run (no preset
+  /// whose rule the surface lacks), as the tests replay them.
+  func replay(
+    _ rows: [ComparisonRequest.Row], _ gesture: CommandRecorder.Gesture,
+    traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects
+  ) throws -> [ComparisonRecorder] {
+    var notRun: [ComparisonTable.NotRun] = []
+    return try replay(
+      rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects, notRun: &notRun)
+  }
+
   /// Each row's replay of the gesture, from the engine it started on (a trace row is
   /// read from its file, frame `k` beside each replay's frame `k`). Each replay runs on
   /// a session of its own over a copy of the document, with the effects of a
   /// simulation (`Effects.simulation`): no trace, no drop hook telling a server about
   /// moves that never happened, no notification, and no recorder; this session is not
   /// touched. Frames whose outcome is known are skipped as `tick` skips them, unless
-  /// `everyFrame` (the animated report, which draws each).
+  /// `everyFrame` (the animated report, which draws each). A preset the gesture's
+  /// surface cannot take (a rule with no board form) is not run; it goes to `notRun`
+  /// with the reason, and the others run.
   func replay(
     _ rows: [ComparisonRequest.Row], _ gesture: CommandRecorder.Gesture,
-    traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects
+    traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects,
+    notRun: inout [ComparisonTable.NotRun]
   ) throws -> [ComparisonRecorder] {
     // Each replay keeps the offsets of as many frames as the longest trace has.
     let kept = traces.values.map(\.frames.count).max() ?? 0
@@ -80,7 +95,12 @@ extension Session {
         name = ComparisonRequest.currentName
       case .preset(let presetName):
         let preset = try PresetTable.preset(presetName)
-        try preset.apply(to: &engine)
+        do {
+          try preset.apply(to: &engine)
+        } catch let error as EngineError {
+          notRun.append(ComparisonTable.NotRun(preset: preset.name, reason: error.message))
+          continue
+        }
         engine.setPresetName(preset.name)
         name = preset.name
       }

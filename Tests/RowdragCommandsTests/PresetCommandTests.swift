@@ -402,6 +402,18 @@ struct PresetCommandTests {
         ["--plot", "x.svg", "-e", "tick 1"],
         "rowdrag: --plot goes with --compare (see 'rowdrag --help')\n", Int32(2)
       ),
+      // A plot's file says what it holds (issue 43, item 3): no SVG in a .png.
+      (
+        ["--compare", "rowdrag", "--plot", "chart.png", "-e", "press 3; tick 40; release"],
+        "rowdrag: --plot chart.png: a plot is written as a chart to a .svg file or as the "
+          + "animated report to a .html file; name one of those (see 'rowdrag --help')\n",
+        Int32(2)
+      ),
+      (
+        ["-e", "press 3; tick 40; release; compare rowdrag plot=chart"],
+        "rowdrag: -e #1:1: compare: chart: a plot is written as a chart to a .svg file or as "
+          + "the animated report to a .html file; name one of those\n", Int32(1)
+      ),
       (
         ["--compare", "rowdrag", "-e", "state"],
         "rowdrag: --compare: nothing to compare yet; run a gesture first (press, drag, tick, release)\n",
