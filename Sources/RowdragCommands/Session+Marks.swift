@@ -22,42 +22,45 @@ extension Session {
     try engine.requireIdle()
     let lock = try loadOptions.lockPattern.map(cachedMatcher)
     let pin = try loadOptions.pinPattern.map(cachedMatcher)
-    var codes: [UInt8] = []
-    var flags: [RowFlags] = []
-    codes.reserveCapacity(count)
     let layout = engine.layout
-    let marks = engine.marks
-    for p in position..<(position + count) {
+    let codes: [UInt8]
+    switch document.markCodes(mark, at: position..<(position + count), of: layout.order) {
+    case .codes(let found): codes = found
+    case .noMarks(let p):
       let id = Int(layout.order[p])
-      guard let own = document.ownMark(ofRow: id) else {
-        throw CommandError(
-          command: "",
-          message: "row \(p + 1) ('\(TerminalText.escape(document.label(ofRow: id)))') has no "
-            + "marks: a \(document.formatName) list's marks (" + names.joined(separator: ", ")
-            + ") are on its "
-            + (document.formatName == "todo"
-              ? "pick, reword, edit, squash, fixup and drop lines" : "task items ('- [ ] ...')"))
+      throw CommandError(
+        command: "",
+        message: "row \(p + 1) ('\(TerminalText.escape(document.label(ofRow: id)))') has no "
+          + "marks: a \(document.formatName) list's marks (" + names.joined(separator: ", ")
+          + ") are on its "
+          + (document.formatName == "todo"
+            ? "pick, reword, edit, squash, fixup and drop lines" : "task items ('- [ ] ...')"))
+    case .misreads(let p):
+      let id = Int(layout.order[p])
+      throw CommandError(
+        command: "",
+        message: "row \(p + 1) ('\(TerminalText.escape(document.label(ofRow: id)))') cannot "
+          + "be marked \(names[mark]): the -C or -c after its verb would read as "
+          + "'\(names[mark]) -C' or '\(names[mark]) -c'; mark it one of those, or edit the line")
+    }
+    // `--lock` and `--pin` read the new labels: a flag a row's old label gave goes.
+    var flags: [RowFlags] = []
+    if lock != nil || pin != nil {
+      let marks = engine.marks
+      flags.reserveCapacity(count)
+      for (k, code) in codes.enumerated() {
+        let p = position + k
+        let id = Int(layout.order[p])
+        var f = layout.flags(at: p)
+        let before = document.label(ofRow: id, markCode: marks.code(ofRow: id))
+        let after = document.label(ofRow: id, markCode: code)
+        for (matcher, flag) in [(lock, RowFlags.locked), (pin, .pinned)] {
+          guard let matcher else { continue }
+          if before.withUnsafeBufferPointer(matcher.matches) { f.remove(flag) }
+          if after.withUnsafeBufferPointer(matcher.matches) { f.insert(flag) }
+        }
+        flags.append(f)
       }
-      if mark != own && document.misreads(mark: mark, ofRow: id) {
-        throw CommandError(
-          command: "",
-          message: "row \(p + 1) ('\(TerminalText.escape(document.label(ofRow: id)))') cannot "
-            + "be marked \(names[mark]): the -C or -c after its verb would read as "
-            + "'\(names[mark]) -C' or '\(names[mark]) -c'; mark it one of those, or edit the line")
-      }
-      let code: UInt8 = mark == own ? 0 : UInt8(mark + 1)
-      codes.append(code)
-      guard lock != nil || pin != nil else { continue }
-      // `--lock` and `--pin` read the new label: a flag its old label gave goes.
-      var f = layout.flags(at: p)
-      let before = document.label(ofRow: id, markCode: marks.code(ofRow: id))
-      let after = document.label(ofRow: id, markCode: code)
-      for (matcher, flag) in [(lock, RowFlags.locked), (pin, .pinned)] {
-        guard let matcher else { continue }
-        if before.withUnsafeBufferPointer(matcher.matches) { f.remove(flag) }
-        if after.withUnsafeBufferPointer(matcher.matches) { f.insert(flag) }
-      }
-      flags.append(f)
     }
     let changed = flags.isEmpty ? nil : flags
     try engine.mark(position..<(position + count), codes: codes, flags: changed)

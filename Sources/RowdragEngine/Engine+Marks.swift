@@ -20,15 +20,29 @@ extension Engine {
       if f.contains(.pinned) { throw .rowPinned(row: p + 1) }
       if f.contains(.locked) { throw .rowLocked(row: p + 1) }
     }
-    let ids = positions.map { Int32(truncatingIfNeeded: layout.order[$0]) }
-    let before = positions.map { layout.flags(at: $0) }
-    let edit = MarkEdit(
-      position: positions.lowerBound, ids: ids,
-      codesBefore: ids.map { marks.code(ofRow: Int($0)) }, codesAfter: codes,
-      flagsBefore: before, flagsAfter: flags ?? before)
-    guard edit.codesBefore != edit.codesAfter || edit.flagsBefore != edit.flagsAfter else {
-      return
+    var runs = 0
+    var first = 0
+    layout.order.forEachRun(in: positions) { run in
+      runs += 1
+      first = Int(run.first)
     }
+    let rows: MarkRows =
+      runs == 1
+      ? .run(first: first, count: positions.count)
+      : .ids(positions.map { Int32(truncatingIfNeeded: layout.order[$0]) })
+    var before: [RowFlags] = []
+    var after: [RowFlags] = []
+    if layout.hasFlags || flags?.contains(where: { !$0.isEmpty }) == true {
+      before = positions.map { layout.flags(at: $0) }
+      after = flags ?? before
+    }
+    let codesBefore = marks.codes.isEmpty ? [] : (0..<rows.count).map { marks.codes[rows[$0]] }
+    let changed =
+      codesBefore.isEmpty ? codes.contains { $0 != 0 } : codesBefore != codes
+    guard changed || before != after else { return }
+    let edit = MarkEdit(
+      position: positions.lowerBound, rows: rows, codesBefore: codesBefore, codesAfter: codes,
+      flagsBefore: before, flagsAfter: after)
     apply(edit, undoing: false)
     undoStack.append(.marks(edit))
     redoStack.removeAll()
@@ -36,11 +50,9 @@ extension Engine {
 
   /// Puts `edit`'s codes and flags (before it when `undoing`, after it otherwise).
   mutating func apply(_ edit: MarkEdit, undoing: Bool) {
-    let codes = undoing ? edit.codesBefore : edit.codesAfter
+    marks.set(
+      undoing ? edit.codesBefore : edit.codesAfter, ofRows: edit.rows, count: layout.rowCount)
     let flags = undoing ? edit.flagsBefore : edit.flagsAfter
-    for (k, id) in edit.ids.enumerated() {
-      marks.set(codes[k], ofRow: Int(id), count: layout.rowCount)
-      layout.setFlags(flags[k], at: edit.position + k)
-    }
+    for (k, f) in flags.enumerated() { layout.setFlags(f, at: edit.position + k) }
   }
 }

@@ -1,3 +1,5 @@
+import RowdragBase
+
 /// Marks (FORMATS.md §5.1) in a list of blocks: a row's mark is a span of its first
 /// line, found in its input bytes; the engine's codes (`showMarks`) say which rows have
 /// another, and labels, lines and the writer replace that span.
@@ -42,6 +44,38 @@ extension BlockList {
 
   public func mark(named word: String) -> Int? { marking?.mark(named: word) }
 
+  /// Each row's first line found by walking on from the row before (`LineRowWalk`),
+  /// its mark read once.
+  public func markCodes(_ mark: Int, at positions: Range<Int>, of order: RowOrder) -> MarkScan {
+    guard let marking else { return .noMarks(position: positions.lowerBound) }
+    var codes = [UInt8](repeating: 0, count: positions.count)
+    var walk = LineRowWalk(self)
+    let buf = store.buffer
+    var refusal: MarkScan?
+    codes.withUnsafeMutableBufferPointer { codes in
+      order.forEachRun(in: positions) { run in
+        guard refusal == nil else { return }
+        for k in 0..<run.count {
+          let line = walk.firstLineContent(ofRow: Int(run.first) + k)
+          let bytes = UnsafeBufferPointer(rebasing: buf[line.start..<line.end])
+          let p = run.position + k
+          guard let found = marking.find(in: bytes) else {
+            refusal = .noMarks(position: p)
+            return
+          }
+          if found.mark == mark { continue }
+          let rest = UnsafeBufferPointer(rebasing: bytes[found.span.upperBound...])
+          if marking.misreads(mark, before: rest) {
+            refusal = .misreads(position: p)
+            return
+          }
+          codes[p - positions.lowerBound] = UInt8(truncatingIfNeeded: mark + 1)
+        }
+      }
+    }
+    return refusal ?? .codes(codes)
+  }
+
   public mutating func showMarks(_ codes: [UInt8]) {
     guard marking != nil else { return }
     markCodes = codes
@@ -63,95 +97,9 @@ extension BlockList {
       + own[to...]
   }
 
-  /// The replacements the writer makes: each marked row's span and its new bytes.
+  /// The replacements the writer makes, found as it writes; nil when no row is marked.
   func markPatches() -> MarkPatches? {
     guard let marking, markCodes.contains(where: { $0 != 0 }) else { return nil }
-    var patches = MarkPatches(
-      table: marking.names.indices.flatMap { mark in
-        [marking.bytes(of: mark, short: false), marking.bytes(of: mark, short: true)]
-      })
-    let spans = blocks.forVisits()
-    for (id, code) in markCodes.enumerated() where code != 0 {
-      guard let found = foundMark(ofRow: id, in: spans) else { continue }
-      patches.add(found.span, bytes: (Int(code) - 1) * 2 + (found.short ? 1 : 0))
-    }
-    patches.sort()
-    return patches
+    return MarkPatches(self, marking: marking)
   }
-}
-
-/// Spans of the input the writer replaces, sorted by where they start.
-struct MarkPatches {
-  /// Each replacement's bytes.
-  let table: [[UInt8]]
-  private(set) var starts: [Int] = []
-  private(set) var ends: [Int] = []
-  private(set) var replacements: [Int] = []
-
-  init(table: [[UInt8]]) { self.table = table }
-
-  mutating func add(_ span: Span, bytes: Int) {
-    starts.append(span.start)
-    ends.append(span.end)
-    replacements.append(bytes)
-  }
-
-  /// Sorts them by start, when they were not added in input order (rows written since
-  /// they were read).
-  mutating func sort() {
-    guard zip(starts, starts.dropFirst()).contains(where: { $0 > $1 }) else { return }
-    let order = starts.indices.sorted { starts[$0] < starts[$1] }
-    starts = order.map { starts[$0] }
-    ends = order.map { ends[$0] }
-    replacements = order.map { replacements[$0] }
-  }
-
-  /// The first patch that starts at or after `offset`.
-  func first(atOrAfter offset: Int) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if starts[mid] < offset { low = mid + 1 } else { high = mid }
-    }
-    return low
-  }
-
-  /// Writes `span` of the input to `writer`, each patch inside it replaced. A span
-  /// with patches is assembled in a buffer and written 64 KiB at a time: a million
-  /// marked rows are a few hundred writes, not two million.
-  func write(_ span: Span, to writer: inout SpanWriter, buffer: UnsafeBufferPointer<UInt8>)
-    throws
-  {
-    var k = first(atOrAfter: span.start)
-    guard k < starts.count && ends[k] <= span.end else { return try writer.write(span) }
-    var at = span.start
-    var out: [UInt8] = []
-    out.reserveCapacity(Self.chunk + 256)
-    func copy(_ from: Int, _ to: Int) throws {
-      var from = from
-      while from < to {
-        let n = Swift.min(to - from, Self.chunk + 256 - out.count)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<(from + n)]))
-        from += n
-        if out.count >= Self.chunk { try flush() }
-      }
-    }
-    func flush() throws {
-      try out.withUnsafeBytes { try writer.write($0) }
-      out.removeAll(keepingCapacity: true)
-    }
-    while k < starts.count && ends[k] <= span.end {
-      try copy(at, starts[k])
-      out.append(contentsOf: table[replacements[k]])
-      if out.count >= Self.chunk { try flush() }
-      at = ends[k]
-      k += 1
-    }
-    try copy(at, span.end)
-    if !out.isEmpty { try flush() }
-  }
-
-  /// How many bytes are assembled before they are written.
-  static let chunk = 1 << 16
 }

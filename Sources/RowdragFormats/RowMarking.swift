@@ -37,6 +37,7 @@ public enum RowMarking: Sendable, Equatable {
 
   /// Where the mark of the line `line` is (offsets into it) and which it is; nil for a
   /// line without marks.
+  @inline(__always)
   func find(in line: UnsafeBufferPointer<UInt8>) -> (span: Range<Int>, mark: Int, short: Bool)? {
     var i = 0
     while i < line.count && (line[i] == 32 || line[i] == 9) { i += 1 }
@@ -72,12 +73,14 @@ public enum RowMarking: Sendable, Equatable {
       && isBlank(line, i + 2)
   }
 
+  @inline(__always)
   private static func isBlank(_ line: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
     i == line.count || line[i] == 32 || line[i] == 9 || line[i] == 13
   }
 
   /// The mark a command word (full or one letter) is, read without making a string: a
   /// million-line todo is marked in one pass.
+  @inline(__always)
   private static func verb(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let first = word.first else { return nil }
     let mark: Int
@@ -99,6 +102,7 @@ public enum RowMarking: Sendable, Equatable {
   }
 
   /// git's command word at `start`, and a fixup's `-C`/`-c` after it.
+  @inline(__always)
   private static func findVerb(in line: UnsafeBufferPointer<UInt8>, from start: Int)
     -> (span: Range<Int>, mark: Int, short: Bool)?
   {

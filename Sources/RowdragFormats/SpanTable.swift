@@ -78,6 +78,15 @@ public struct SpanTable: RandomAccessCollection, Sendable {
   /// Whether the table is still runs.
   var isRuns: Bool { store != nil }
 
+  /// The explicit spans when they are at hand without a walk: the table itself, or the
+  /// table made from its runs once walks cost enough (`forVisits`); nil while only the
+  /// runs are.
+  var explicitSpans: SpanTable? {
+    guard store != nil else { return self }
+    if let table = cache.table, table.count == runRows { return table }
+    return nil
+  }
+
   /// Appends a row's block of `lines` lines, terminators included (each line whole),
   /// so that a row right after the one before, of as many lines as the rows of its run,
   /// extends the run; 0 for a block of lines not counted. Inlined: it runs once a row,

@@ -11,7 +11,7 @@ struct TerminatedWriter {
   let fallback: [UInt8]
   let buffer: UnsafeBufferPointer<UInt8>
   /// Spans of the input written as other bytes (marks, FORMATS.md §5.1).
-  let patches: MarkPatches?
+  var patches: MarkPatches?
   private var pending: Span?
 
   init(
@@ -68,7 +68,10 @@ struct TerminatedWriter {
 
   /// Writes a run of the input, patched.
   private mutating func put(_ run: Span) throws {
-    guard let patches else { return try writer.write(run) }
-    try patches.write(run, to: &writer, buffer: buffer)
+    guard var found = patches else { return try writer.write(run) }
+    // Taken out while it writes, so the copy is the only one and changes in place.
+    patches = nil
+    defer { patches = found }
+    try found.write(run, to: &writer)
   }
 }

@@ -186,3 +186,70 @@ struct MarkCommandTests {
     #expect(!session.engine.isDirty)
   }
 }
+
+/// Marks on long todo lists, as the writer finds them while it writes (`MarkPatches`):
+/// in input order, after moves (rows written out of input order), and after a write
+/// (blocks out of input order), on lists with trivia between rows (which stays where it
+/// stands), CRLF lines and a last line without a terminator.
+@Suite("marks written on long lists (issue 42)")
+struct LongMarkTests {
+  @Test("only the command words change, whatever order the rows are written in")
+  func longLists() throws {
+    var random = SplitMix64(seed: 9)
+    let marks = ["pick", "reword", "edit", "squash", "fixup", "fixup -C", "fixup -c", "drop"]
+    for round in 0..<24 {
+      let count = Int.random(in: 200...3000, using: &random)
+      var rows: [(verb: String, rest: String)] = (0..<count).map { k in
+        let verb = ["pick", "p", "fixup", "f", "drop"].randomElement(using: &random)!
+        return (verb, " \(k) subject" + (k % 7 == 3 ? "\r\n" : "\n"))
+      }
+      // Trivia after some positions; none after the last, which may lack its terminator.
+      let trivia = (0..<count).map { k in
+        k < count - 1 && Int.random(in: 0..<10, using: &random) == 0 ? "# note \(k)\n" : ""
+      }
+      let bare = round % 4 == 3
+      func text(_ rows: [(verb: String, rest: String)]) -> String {
+        var out = zip(rows, trivia).map { $0.verb + $0.rest + $1 }.joined()
+        if bare { out.removeLast() }
+        return out
+      }
+      let input = text(rows)
+      var options = LoadOptions()
+      options.format = FormatChoice("todo")
+      let (document, layout) = try ListLoader.load(
+        store: ByteStore(Array(input.utf8)), name: "t", options: options)
+      let session = Session(document: document, layout: layout, filePath: nil)
+      if round % 4 == 1 {
+        // Written once moved: blocks out of input order from then on.
+        try session.engine.move(0, toPosition: count - 1)
+        let previous = session.engine.rebase()
+        session.document.rebase(previous, sectionStarts: session.engine.layout.sectionStarts)
+        rows.append(rows.removeFirst())
+      }
+      for step in 0..<4 {
+        if round % 4 == 0 && step == 2 {
+          let from = Int.random(in: 0..<count, using: &random)
+          let to = Int.random(in: 0..<count, using: &random)
+          try session.engine.move(from, toPosition: to)
+          rows.insert(rows.remove(at: from), at: to)
+        }
+        let first = step == 0 ? 0 : Int.random(in: 0..<count, using: &random)
+        let last = step == 0 ? count - 1 : Int.random(in: first..<count, using: &random)
+        let mark = marks.randomElement(using: &random)!
+        try session.mark(
+          AddressRange(first: .number(first + 1), last: .number(last + 1)), word: mark,
+          isInterrupted: { false })
+        let letter =
+          String(mark.prefix(1)) + mark.dropFirst(mark.hasPrefix("fixup -") ? 5 : mark.count)
+        for k in first...last {
+          let short = rows[k].verb.count == 1 || rows[k].verb.hasPrefix("f -")
+          rows[k].verb = short ? letter : mark
+        }
+      }
+      let out = OutputSink(memoryNamed: "<out>")
+      try session.printList(to: out)
+      #expect(out.text == text(rows), "round \(round)")
+      if out.text != text(rows) { return }
+    }
+  }
+}
