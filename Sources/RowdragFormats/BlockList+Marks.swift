@@ -6,11 +6,10 @@ import RowdragBase
 extension BlockList {
   public var markNames: [String] { marking?.names ?? [] }
 
-  /// The span of row `id`'s first line (terminator excluded) in the input, its block
-  /// found in `blocks` (this list's, or their explicit table).
-  private func firstLineContent(ofRow id: Int, in blocks: SpanTable? = nil) -> Span {
+  /// The span of row `id`'s first line (terminator excluded) in the input.
+  private func firstLineContent(ofRow id: Int) -> Span {
     let buf = store.buffer
-    let block = blocks?[id] ?? self.blocks[id]
+    let block = blocks[id]
     // A list of one-line rows (every todo) has its line's end at the block's.
     var end = block.end
     if lineCounts != nil {
@@ -20,11 +19,9 @@ extension BlockList {
   }
 
   /// Where row `id`'s mark is in the input, which it is and how it is written.
-  private func foundMark(ofRow id: Int, in blocks: SpanTable? = nil)
-    -> (span: Span, mark: Int, short: Bool)?
-  {
+  private func foundMark(ofRow id: Int) -> (span: Span, mark: Int, short: Bool)? {
     guard let marking else { return nil }
-    let line = firstLineContent(ofRow: id, in: blocks)
+    let line = firstLineContent(ofRow: id)
     let bytes = UnsafeBufferPointer(rebasing: store.buffer[line.start..<line.end])
     guard let found = marking.find(in: bytes) else { return nil }
     return (
@@ -34,13 +31,6 @@ extension BlockList {
   }
 
   public func ownMark(ofRow id: Int) -> Int? { foundMark(ofRow: id)?.mark }
-
-  public func misreads(mark: Int, ofRow id: Int) -> Bool {
-    guard let marking, let found = foundMark(ofRow: id) else { return false }
-    let end = firstLineContent(ofRow: id).end
-    return marking.misreads(
-      mark, before: UnsafeBufferPointer(rebasing: store.buffer[found.span.end..<end]))
-  }
 
   public func mark(named word: String) -> Int? { marking?.mark(named: word) }
 

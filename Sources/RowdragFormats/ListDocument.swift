@@ -61,13 +61,10 @@ public protocol ListDocument {
   /// The mark row `id`'s own bytes say (an index into `markNames`); nil for a row that
   /// has no marks.
   func ownMark(ofRow id: Int) -> Int?
-  /// Whether row `id` marked `mark` would read back as another mark, so that the mark
-  /// cannot be set there: `p -C x` marked `fixup` is `f -C x`, which git reads as
-  /// `fixup -C`.
-  func misreads(mark: Int, ofRow id: Int) -> Bool
   /// The engine's codes for the rows at `positions` of `order` marked `mark` (0 for a
   /// row whose own mark it is), one a row in position order; or the first row that
-  /// refuses it (`ownMark` nil, or `misreads`). One pass over the rows: a million-line
+  /// refuses it: one without marks, or one that would read back as another mark (`p -C
+  /// x` marked `fixup` is `f -C x`, which git reads as `fixup -C`). One pass over the rows: a million-line
   /// todo is checked without a lookup a row.
   func markCodes(_ mark: Int, at positions: Range<Int>, of order: RowOrder) -> MarkScan
   /// The mark `word` names (a full name, or a form the format also reads, as a todo
@@ -150,17 +147,8 @@ extension ListDocument {
   /// Formats without marks.
   public var markNames: [String] { [] }
   public func ownMark(ofRow id: Int) -> Int? { nil }
-  public func misreads(mark: Int, ofRow id: Int) -> Bool { false }
   public func markCodes(_ mark: Int, at positions: Range<Int>, of order: RowOrder) -> MarkScan {
-    var codes: [UInt8] = []
-    codes.reserveCapacity(positions.count)
-    for p in positions {
-      let id = Int(order[p])
-      guard let own = ownMark(ofRow: id) else { return .noMarks(position: p) }
-      if mark != own && misreads(mark: mark, ofRow: id) { return .misreads(position: p) }
-      codes.append(mark == own ? 0 : UInt8(mark + 1))
-    }
-    return .codes(codes)
+    positions.isEmpty ? .codes([]) : .noMarks(position: positions.lowerBound)
   }
   public func mark(named word: String) -> Int? { markNames.firstIndex(of: word) }
   public func label(ofRow id: Int, markCode code: UInt8) -> [UInt8] { labelBytes(ofRow: id) }

@@ -82,6 +82,7 @@ enum FormatsTarget {
     var codes = [UInt8](repeating: 0, count: total)
     var wanted: [Int?] = []
     var state = UInt32(seed) &* 2_654_435_761 | 1
+    let identity = RowOrder(identityOfCount: total)
     for id in 0..<total {
       state = state &* 1_103_515_245 &+ 12345
       guard let own = document.ownMark(ofRow: id) else {
@@ -90,7 +91,9 @@ enum FormatsTarget {
       }
       var code = Int(state >> 16) % (names.count + 1)
       // A mark the row would read as another cannot be set (`mark` refuses it).
-      if code > 0 && document.misreads(mark: code - 1, ofRow: id) { code = 0 }
+      if code > 0, case .misreads = document.markCodes(code - 1, at: id..<(id + 1), of: identity) {
+        code = 0
+      }
       codes[id] = UInt8(code)
       wanted.append(code == 0 ? own : code - 1)
     }

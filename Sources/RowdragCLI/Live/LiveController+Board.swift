@@ -35,10 +35,7 @@ extension LiveController {
   /// (fractions from its top left corner, to a tenth of a point); nil is its middle.
   func pointer(character: Int, line: Int, within cell: (x: Double, y: Double)? = nil) -> String {
     func tenth(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
-    let y =
-      "y="
-      + (cell.map { tenth((Double(line) + $0.y) * LiveRenderer.pointsPerLine) }
-        ?? NumberText.short(LiveRenderer.screenY(ofLine: line)))
+    let y = "y=" + NumberText.short(pointerY(line: line, within: cell))
     guard session.engine.surface.isBoard else { return y }
     let x =
       cell.map {
@@ -48,15 +45,20 @@ extension LiveController {
     return "x=" + x + " " + y
   }
 
+  /// The pointer's screen y on `line`: its middle, or the point within it to a tenth.
+  func pointerY(line: Int, within cell: (x: Double, y: Double)?) -> Double {
+    guard let cell else { return LiveRenderer.screenY(ofLine: line) }
+    return ((Double(line) + cell.y) * LiveRenderer.pointsPerLine * 10).rounded() / 10
+  }
+
   /// A drag during the hold that goes past the slop turns the press into a pan (SPEC
   /// §2.1), which scrolls by the finger's motion from then on: the motion that crossed
   /// the slop would be lost, and with a line 44 points high the first line a pointer
   /// moves is most of it. So the pan starts where the finger crossed the slop (a drag
   /// there, recorded as any other), and the drag to the pointer then scrolls by the rest
   /// of the motion, less the slop, as Android's ScrollView does. The table only.
-  func deliverPanStart(toward point: String) {
-    guard case .holding(let touch) = session.engine.phase, !session.engine.surface.isBoard,
-      let y = point.split(separator: "=").last.flatMap({ Double($0) })
+  func deliverPanStart(toward y: Double) {
+    guard case .holding(let touch) = session.engine.phase, !session.engine.surface.isBoard
     else { return }
     let slop = session.engine.settings.slop
     guard abs(y - touch.pressY) > slop + 0.002 else { return }

@@ -108,7 +108,7 @@ extension LiveController {
       guard mouseDown, engine.phase != .idle, lastPointer != point else { return nil }
       advanceClock()
       lastPointer = point
-      deliverPanStart(toward: point)
+      deliverPanStart(toward: pointerY(line: line, within: cell))
       run("drag \(point)")
     case .release(.left):
       guard mouseDown else { return nil }
