@@ -57,10 +57,16 @@ struct MarkdownMarker: Sendable, Equatable {
   }
 
   /// Whether the first line's text ends at `k`: the block's end, a line feed, or a CR
-  /// before one or at the file's end (as `MarkdownFormat.textEnd` reads a line).
+  /// the reader leaves out of the text — before a line feed, at the file's end, or
+  /// before a CR LF (`2)\r\r\n` is the empty item `2)`: CommonMark takes the lone CR for
+  /// a line ending) — as `MarkdownFormat.textEnd` reads a line.
   @inline(__always)
   static func endsLine(_ buf: UnsafeBufferPointer<UInt8>, _ k: Int, _ block: Span) -> Bool {
-    k == block.end || buf[k] == 10 || (buf[k] == 13 && (k + 1 == buf.count || buf[k + 1] == 10))
+    if k == block.end || buf[k] == 10 { return true }
+    guard buf[k] == 13 else { return false }
+    let next = k + 1
+    return next == buf.count || buf[next] == 10
+      || (buf[next] == 13 && next + 1 < buf.count && buf[next + 1] == 10)
   }
 
   /// Reads the marker at the start of `block`'s first line, after any blanks: a bullet

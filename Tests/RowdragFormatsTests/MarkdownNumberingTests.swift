@@ -141,6 +141,11 @@ struct MarkdownNumberingTests {
     Array("2.\rx".utf8).withUnsafeBufferPointer { buf in
       #expect(MarkdownMarker.read(buf, block: Span(start: 0, end: 4)) == nil)
     }
+    // A lone CR before a CR LF ends the line too: `2)\r\r\n` is the empty item `2)`
+    // and a blank line, and it is renumbered (a fuzz finding of issue 45's reruns).
+    #expect(try Self.written("1)\r\n2)\r\r\n", [1, 0]) == "1)\r\r\n2)\r\n")
+    #expect(
+      try Self.written("1) a\r\n2)\r\r\n3) c\n", [2, 0, 1]) == "1) c\n2) a\r\n3)\r\r\n")
   }
 
   @Test("labels and lines show the numbers as they would be written now")
