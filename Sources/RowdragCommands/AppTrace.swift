@@ -28,15 +28,21 @@ public struct AppTrace: Sendable, Equatable {
   /// Whether any line has the key `row`: without it the trace says nothing of which
   /// row is lifted.
   public var hasRows: Bool
+  /// How finely the file writes `t`: 10^−d for the most decimals d any `t` has
+  /// (0.001 for rowdrag's own traces). A time is the frame's it rounds from when they
+  /// are closer than half of this (`TraceAlignment`).
+  public var timeResolution = 1.0
+  /// The trace's own frame rate and the frames it dropped (`TraceClock`).
+  public var clock = TraceClock(times: [])
 
   /// What one line looks like, for messages.
   public static let example = #"{"t":0.617,"offset":12.5,"row":4,"finger":431}"#
 
-  /// Reads the trace at `path`: an `IOFailure` when it cannot be read, an
-  /// `AppTraceError` (with the line and column) when it is not a trace.
   /// The largest magnitude a trace's number may have (seconds or points).
   static let largestValue = 1e9
 
+  /// Reads the trace at `path`: an `IOFailure` when it cannot be read, an
+  /// `AppTraceError` (with the line and column) when it is not a trace.
   public static func read(path: String, rowCount: Int? = nil) throws -> AppTrace {
     let store = try FileReader.read(path: path, mapping: false, kind: "a trace file")
     return try parse(store.array, name: path, rowCount: rowCount)
@@ -50,6 +56,9 @@ public struct AppTrace: Sendable, Equatable {
   {
     var frames: [Frame] = []
     var hasRows = false
+    var decimals = 0
+    // Where the second frame's `t` stands, for a clock that is not in seconds.
+    var secondTime: (line: Int, column: Int)?
     var line = 0
     var start = 0
     // The text after the last newline is a line too (blank when the file ends with one).
@@ -69,13 +78,17 @@ public struct AppTrace: Sendable, Equatable {
             "\"row\" \(row) is past the list's \(rowCount) rows; it is the lifted row's slot "
               + "counted from 1, or null when none is")
         }
-        // Equal times are allowed: frames are matched by their number, and a trace
-        // written at over 1,000 frames a second repeats `t` at three decimals.
+        // Equal times are allowed: a trace written at over 1,000 frames a second
+        // repeats `t` at three decimals, and each such frame is the next one's.
         if let previous = frames.last, frame.time < previous.time {
           throw reader.fail(
             at: fields["t"]?.start,
             "t \(frame.time) is before the line before's \(previous.time); t counts "
               + "seconds from the gesture's start and never goes back")
+        }
+        decimals = Swift.max(decimals, fields["t"]?.decimals ?? 0)
+        if frames.count == 1 {
+          secondTime = (line, reader.column(fields["t"]?.start ?? start))
         }
         frames.append(frame)
       }
@@ -86,7 +99,23 @@ public struct AppTrace: Sendable, Equatable {
         file: name, line: 1, column: 1,
         message: "no frames; each line is one frame, e.g. \(example)")
     }
-    return AppTrace(frames: frames, hasRows: hasRows)
+    var trace = AppTrace(frames: frames, hasRows: hasRows)
+    trace.timeResolution = pow10(-decimals)
+    trace.clock = TraceClock(times: frames.map(\.time), resolution: trace.timeResolution)
+    // A median frame of over half a second is no screen's: the times are not seconds.
+    if trace.clock.medianInterval > 0.5, let secondTime {
+      throw AppTraceError(
+        file: name, line: secondTime.line, column: secondTime.column,
+        message: "t rises by \(NumberText.fixed3(trace.clock.medianInterval)) a frame (median): "
+          + "t counts seconds, a 60 Hz frame is 0.017; if these are milliseconds, "
+          + "divide them by 1000")
+    }
+    return trace
+  }
+
+  /// 10^exponent, exactly as a decimal literal reads (`1e-3` is 0.001).
+  private static func pow10(_ exponent: Int) -> Double {
+    Double("1e\(exponent)") ?? 1
   }
 }
 
@@ -109,6 +138,8 @@ private struct LineReader {
     var number: Double?
     var isNumberOrNull: Bool
     var start: Int
+    /// How many decimals the number is written with (`0.617`: 3, `5e-4`: 4).
+    var decimals = 0
   }
 
   let bytes: ArraySlice<UInt8>
@@ -174,7 +205,8 @@ private struct LineReader {
         let valueStart = i
         let value = try value()
         fields[key] = Value(
-          number: value.number, isNumberOrNull: value.isNumberOrNull, start: valueStart)
+          number: value.number, isNumberOrNull: value.isNumberOrNull, start: valueStart,
+          decimals: Self.decimals(bytes[valueStart..<i]))
         skipBlanks()
         guard i < bytes.endIndex else {
           throw fail("expected ',' or '}': the line ends inside the object")
@@ -253,6 +285,29 @@ private struct LineReader {
   }
 
   static let numberBytes = Set("0123456789+-.eE".utf8)
+
+  /// The decimals a number is written with: the digits after its point, less its
+  /// exponent (0 for anything that is not a number; at most 15, a double's precision).
+  static func decimals(_ text: ArraySlice<UInt8>) -> Int {
+    var fraction = 0
+    var afterPoint = false
+    var exponent = 0
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        exponent = Int(String(decoding: text[(index + 1)...], as: UTF8.self)) ?? 0
+        break
+      }
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if afterPoint, byte >= 48, byte <= 57 {
+        fraction += 1
+      }
+      index += 1
+    }
+    return Swift.min(15, Swift.max(0, fraction - Swift.max(-15, Swift.min(15, exponent))))
+  }
 
   /// The frame the fields describe.
   func frame(_ fields: [String: Value]) throws(AppTraceError) -> AppTrace.Frame {

@@ -73,8 +73,11 @@ enum ComparisonPlot {
       timeAxis: true)
     svg += speeds.svg(
       id: "velocity",
-      heading: "Auto-scroll speed against the measured point's distance from the edge",
-      xTitle: "distance from the edge (pt)", yTitle: "speed (pt/s, + scrolls down)",
+      heading:
+        "Auto-scroll speed by the measured point (snapshot centre or edge, or finger: "
+        + "each preset's own)",
+      xTitle: "its distance from the nearer edge (pt; below 0: past the edge)",
+      yTitle: "speed (pt/s; + scrolls down, − up)",
       frame: (Layout.left, Layout.velocityTop, panelWidth, Layout.panelHeight),
       timeAxis: false)
     svg += "<g id=\"caption\" font-size=\"11\" fill=\"#333\">\n"

@@ -5,29 +5,38 @@ import RowdragEngine
 extension ComparisonRecorder {
   /// The row of `trace`, named `name`, against a gesture that starts from `start`.
   ///
-  /// Frame `k` of the trace is frame `k` of the gesture. A row is lifted while `row`
-  /// is given (every frame when the trace has no `row` at all); a stretch of lifted
-  /// frames is one touch, dropped where its last frame has it (the end of the trace
-  /// ends the gesture). A trace sees frames only: what commands did between two frames
-  /// (a drag's swaps, a drop and the next press) counts as the frames show it. Speeds
-  /// are a frame's `delta` (else its offset change) × the session's frames per second,
-  /// against the finger's distance from the nearer edge of the viewport.
+  /// The trace runs on its own clock (`TraceClock`): its frames are counted as they
+  /// are, its first scroll is the session's frame at that time, and its speeds are a
+  /// frame's `delta` × the trace's frame rate, else its offset change over the time
+  /// since the line before (a gap's change is spread over all it spans), against the
+  /// finger's distance from the nearer edge of the viewport. A row is lifted while
+  /// `row` is given (every frame when the trace has no `row` at all); a stretch of
+  /// lifted frames is one touch, dropped where its last frame has it (the end of the
+  /// trace ends the gesture). A trace sees frames only: what commands did between two
+  /// frames (a drag's swaps, a drop and the next press) counts as the frames show it.
   static func trace(_ trace: AppTrace, name: String, start: Engine) -> ComparisonRecorder {
     let recorder = ComparisonRecorder(preset: name, engine: start)
-    recorder.traceOffsets = trace.frames.map(\.offset)
+    recorder.traceClock = trace.clock
     recorder.explainsIdle = trace.hasRows
     let fps = start.settings.fps
+    let rate = trace.clock.rate(beside: fps) ?? fps
     let viewport = start.settings.viewport
     var previous: AppTrace.Frame?
     var touch: (from: Int, at: Int)?
     // The order the trace's drops made, for the report's pictures.
     var order = start
-    for frame in trace.frames {
+    for (index, frame) in trace.frames.enumerated() {
       recorder.frames += 1
       recorder.framesStepped += 1
       // The frame's own change when the trace gives it, else the change from the line
-      // before (the first frame's is not in the trace).
-      let delta = frame.delta ?? previous.map { frame.offset - $0.offset } ?? 0
+      // before over the time between them, in frames (the first frame's is not in the
+      // trace).
+      let delta =
+        frame.delta
+        ?? previous.map {
+          (frame.offset - $0.offset)
+            / (trace.clock.elapsed(before: index, from: $0.time, to: frame.time, rate: rate) * rate)
+        } ?? 0
       if let row = frame.row {
         if let at = touch?.at {
           if at != row {
@@ -56,9 +65,10 @@ extension ComparisonRecorder {
         }, layout: order.layout, viewport: viewport)
       let lifted = trace.hasRows ? frame.row != nil : true
       if lifted, delta != 0, recorder.firstScrollFrame == nil {
-        recorder.firstScrollFrame = recorder.frames
+        recorder.firstScrollFrame = frameNumber(
+          frame.time, fps: fps, tolerance: trace.timeResolution / 2)
       }
-      let velocity = NumberText.asFixed3(delta) * fps
+      let velocity = NumberText.asFixed3(delta) * rate
       recorder.peakSpeed = Swift.max(recorder.peakSpeed, abs(velocity))
       recorder.offset = frame.offset
       recorder.offsetSeries.append(frame.time, frame.offset)
@@ -71,5 +81,14 @@ extension ComparisonRecorder {
       recorder.moves.append(ComparisonMove(from: ended.from, to: ended.at))
     }
     return recorder
+  }
+
+  /// The session's frame at `time` from the gesture's start: the frame whose time it
+  /// rounds from (within `tolerance`), else the first one after it.
+  static func frameNumber(_ time: Double, fps: Double, tolerance: Double) -> Int {
+    let frames = time * fps
+    let nearest = frames.rounded()
+    let number = abs(frames - nearest) <= tolerance * fps + 1e-9 ? nearest : frames.rounded(.up)
+    return Int(Swift.min(Double(Int32.max), Swift.max(0, number)))
   }
 }

@@ -25,8 +25,9 @@ final class ComparisonRecorder {
   var offset = 0.0
   /// The largest `|delta| × fps` of one frame, in points per second: the frame's own
   /// scroll as the trace prints it (`delta`, 3 decimals) at the rate in force, so a jump
-  /// between frames (a `press ADDR` or `scroll`) is no frame's speed and a script's
-  /// `set fps` counts.
+  /// between frames (a `press ADDR`, a drop) is no frame's speed and a script's
+  /// `set fps` counts. A drag that scrolls while the row stays lifted (jQuery UI
+  /// scrolls on the pointer's moves) is its frame's scroll.
   var peakSpeed = 0.0
   /// Commands that failed under this preset, with the first message.
   var failures = 0
@@ -42,12 +43,14 @@ final class ComparisonRecorder {
   /// The viewport's height in force, for the frames.
   private var viewport: Double
 
-  /// The offset after each of the first `frameOffsetLimit` frames: what a trace row
-  /// is compared with, frame by frame (nothing is kept when no trace is compared).
-  var frameOffsets: [Double] = []
-  var frameOffsetLimit = 0
-  /// A trace row's own offsets, frame by frame; nil for a replayed row.
-  var traceOffsets: [Double]?
+  /// The app traces this replay is compared with, on the clock, as it runs; and what
+  /// each came to (by the trace row's name) once `finish` is called.
+  var alignments: [TraceAlignment] = []
+  private(set) var differences: [String: TraceDifference] = [:]
+  /// A trace row's own clock; nil for a replayed row.
+  var traceClock: TraceClock?
+  /// The engine's time at the gesture's start: a trace's `t` counts from there.
+  private let startTime: Double
   /// Whether the row knows which row is lifted, to say why none moved (a trace
   /// without `row` does not).
   var explainsIdle = true
@@ -64,6 +67,18 @@ final class ComparisonRecorder {
     self.offset = engine.offset
     self.hold = engine.settings.hold
     self.viewport = engine.settings.viewport
+    self.startTime = engine.time
+  }
+
+  /// Whether this row is an app's trace rather than a replay.
+  var isTrace: Bool { traceClock != nil }
+
+  /// After the last command: each trace's samples past the replay's end against where
+  /// it ended, and the figures.
+  func finish() {
+    for index in alignments.indices {
+      differences[alignments[index].name] = alignments[index].finish(finalOffset: offset)
+    }
   }
 
   /// Why the row never moved under this preset, when that is the case: every touch
@@ -91,12 +106,10 @@ final class ComparisonRecorder {
   /// by the same step (or by it and back, for an oscillation, which also moves the row
   /// to and fro every frame); the series get the run's last frame.
   private func skipped(_ run: SkippedFrames, fps: Double) {
-    var k = 0
-    while frameOffsets.count < frameOffsetLimit && k < run.count {
-      // A steady run adds its step every frame; an oscillation goes there and back.
-      let step = run.alternates ? (k % 2 == 0 ? run.offsetStep : 0) : Double(k + 1) * run.offsetStep
-      frameOffsets.append(offset + step)
-      k += 1
+    for index in alignments.indices {
+      alignments[index].run(
+        count: run.count, step: run.offsetStep, alternates: run.alternates,
+        end: run.time - startTime, endOffset: run.offset, fps: fps)
     }
     let first = frames + 1
     frames += run.count
@@ -110,8 +123,9 @@ final class ComparisonRecorder {
     if run.rowsPerFrame > 0 {
       swaps += run.count
       rowsPassed += run.count * run.rowsPerFrame
+    } else {
+      track(run.phase)
     }
-    if case .lifted(let lift) = run.phase { lastSlot = lift.position } else { lastSlot = nil }
     offset = run.offset
     offsetSeries.append(run.time, run.offset)
     if let distance = run.measuredDistance {
@@ -122,7 +136,9 @@ final class ComparisonRecorder {
   /// After each frame of a tick or wait, with the frames per second in force.
   func observe(_ report: FrameReport, fps: Double) {
     frames += 1
-    if frameOffsets.count < frameOffsetLimit { frameOffsets.append(report.offset) }
+    for index in alignments.indices {
+      alignments[index].frame(time: report.time - startTime, offset: report.offset, fps: fps)
+    }
     track(report.phase)
     if case .lifted = report.phase, report.delta != 0, firstScrollFrame == nil {
       firstScrollFrame = frames
@@ -145,6 +161,17 @@ final class ComparisonRecorder {
       failures += 1
       if firstFailure == nil { firstFailure = failed }
     }
+    // The command's own scroll, after the frames it ran (a tick's are theirs).
+    let jump = after.offset - offset
+    if jump != 0 {
+      for index in alignments.indices { alignments[index].jump(to: after.offset) }
+      // A library that scrolls as the pointer moves (jQuery UI) scrolls in the drag
+      // command, at once: the frame it falls in scrolled by as much.
+      if case .lifted = before.phase, case .lifted = after.phase {
+        let speed = abs(NumberText.asFixed3(jump)) * after.settings.fps
+        peakSpeed = Swift.max(peakSpeed, speed)
+      }
+    }
     if case .lifted = before.phase, after.offset != before.offset, firstScrollFrame == nil {
       firstScrollFrame = frames
     }
@@ -164,12 +191,16 @@ final class ComparisonRecorder {
     }
   }
 
+  /// Counts the lifted row's step since it was last seen: from where it was lifted when
+  /// this is its first sight (a library that lifts on a distance lifts and moves the row
+  /// in one drag: jQuery UI's `5 → 14` passed the 9 slots, not 0).
   private func track(_ phase: Phase) {
     guard case .lifted(let lift) = phase else {
       lastSlot = nil
       return
     }
-    if let last = lastSlot, last != lift.position {
+    let last = lastSlot ?? lift.sourcePosition
+    if last != lift.position {
       swaps += 1
       rowsPassed += abs(lift.position - last)
     }

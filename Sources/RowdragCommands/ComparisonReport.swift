@@ -1,7 +1,9 @@
-/// The animated comparison report, `--plot FILE.html`: one self-contained HTML file that
-/// replays the gesture frame by frame for every compared row side by side — the rows
-/// in the viewport, the lifted row's gap, the snapshot, the finger and the offset —
-/// with a play/pause button and a frame slider, and the chart below.
+/// The comparison report, `--plot FILE.html`: one self-contained HTML file that starts
+/// with the conclusion — the terminal's table, its trace comparisons, legend and
+/// summary, cell for cell (`ComparisonContent`) — and then replays the gesture frame by
+/// frame for every compared row side by side (the rows in the viewport, the lifted
+/// row's gap, the snapshot, the finger and the offset) with a play/pause button and a
+/// frame slider, and the chart below.
 ///
 /// Everything is inline (the data as JSON, the script, the style and the chart's SVG)
 /// and a content security policy forbids any fetch, so the file works offline, from
@@ -10,7 +12,8 @@
 /// `data-row`, `data-phase`), so what it draws can be checked against `--trace`.
 enum ComparisonReport {
   static func html(
-    _ runs: [ComparisonRecorder], caption: ComparisonPlot.Caption, label: (Int) -> String
+    _ runs: [ComparisonRecorder], content: ComparisonContent, caption: ComparisonPlot.Caption,
+    label: (Int) -> String
   ) -> String {
     let chart = ComparisonPlot.svg(runs, caption: caption)
     let title = "rowdrag compare: " + caption.list
@@ -27,7 +30,9 @@ enum ComparisonReport {
       </head>
       <body>
       <h1>\(ComparisonPlot.escape(title))</h1>
-      <p class="caption">\(ComparisonPlot.escape(ComparisonPlot.captionText(caption, names: runs.map(\.preset)).joined(separator: " ")))</p>
+      \(captionList(caption, names: runs.map(\.preset)))
+      \(results(content))
+      <h2>Frame by frame</h2>
       <div class="controls">
       <button id="play" type="button">Play</button>
       <input id="frame" type="range" min="0" max="0" value="0" step="1" aria-label="frame">
@@ -42,6 +47,76 @@ enum ComparisonReport {
       </html>
 
       """
+  }
+
+  /// The caption as a list: the gesture's commands one by one, the list, the rows.
+  static func captionList(_ caption: ComparisonPlot.Caption, names: [String]) -> String {
+    let e = ComparisonPlot.escape
+    let gesture =
+      caption.gesture.isEmpty
+      ? "(none)" : caption.gesture.map { "<code>\(e($0))</code>" }.joined(separator: " ")
+    let rows = "\(caption.rows) \(caption.rows == 1 ? "row" : "rows")"
+    return "<dl class=\"caption\">\n<dt>Gesture</dt><dd class=\"gesture\">\(gesture)</dd>\n"
+      + "<dt>List</dt><dd>\(e(caption.list)) (\(rows))</dd>\n"
+      + "<dt>Compared</dt><dd>\(e(names.joined(separator: ", ")))</dd>\n</dl>"
+  }
+
+  /// The conclusion, as the terminal prints it: the table, each trace's comparison,
+  /// the legend and the summary.
+  static func results(_ content: ComparisonContent) -> String {
+    let e = ComparisonPlot.escape
+    var html = "<section id=\"results\">\n<h2 id=\"heading\">\(e(content.heading))</h2>\n"
+    var body = content.table.dropFirst().map { row in
+      "<tr>" + row.enumerated().map { cell($0.element, column: $0.offset) }.joined() + "</tr>"
+    }
+    let span = ComparisonContent.header.count - 1
+    body += content.notRun.map { row in
+      "<tr class=\"not-run\"><th scope=\"row\">\(e(row.preset))</th>"
+        + "<td colspan=\"\(span)\">not run: \(e(row.reason))</td></tr>"
+    }
+    html += table(id: "comparison", header: content.table.first ?? [], body: body)
+    if !content.failures.isEmpty {
+      html +=
+        "<ul class=\"failures\">" + content.failures.map { "<li>\(e($0))</li>" }.joined()
+        + "</ul>\n"
+    }
+    for trace in content.traces {
+      html += "<section class=\"trace\">\n<h3>\(e(trace.title))</h3>\n"
+      if let clock = trace.clock { html += "<p class=\"clock\">\(e(clock))</p>\n" }
+      let body = trace.rows.dropFirst().map { row in
+        "<tr>"
+          + row.enumerated().map { cell($0.element, column: $0.offset, numeric: [1, 2]) }
+          .joined() + "</tr>"
+      }
+      html += table(id: nil, header: trace.rows.first ?? [], body: body) + "</section>\n"
+    }
+    html += "<p class=\"legend\">\(e(content.legend.joined(separator: " ")))</p>\n"
+    if !content.summary.isEmpty {
+      html +=
+        "<h3>Summary</h3>\n<ul id=\"summary\">"
+        + content.summary.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
+    }
+    return html + "</section>"
+  }
+
+  /// A table in a box that scrolls sideways when a long name makes it wider than the
+  /// page (so it never runs under what is beside it).
+  private static func table(id: String?, header: [String], body: [String]) -> String {
+    let e = ComparisonPlot.escape
+    let head = header.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+    return "<div class=\"scroll\"><table\(id.map { " id=\"\($0)\"" } ?? "")>"
+      + "<thead><tr>\(head)</tr></thead>\n<tbody>\n" + body.joined(separator: "\n")
+      + "\n</tbody></table></div>\n"
+  }
+
+  /// A cell: the first column names its row; numeric ones align right.
+  private static func cell(
+    _ text: String, column: Int, numeric: Set<Int> = ComparisonContent.numericColumns
+  ) -> String {
+    let e = ComparisonPlot.escape
+    if column == 0 { return "<th scope=\"row\">\(e(text))</th>" }
+    return numeric.contains(column)
+      ? "<td class=\"number\">\(e(text))</td>" : "<td>\(e(text))</td>"
   }
 
   /// The most characters of a label the data keeps.
@@ -129,13 +204,31 @@ enum ComparisonReport {
   static let style = """
 
     body { font: 14px sans-serif; margin: 16px; color: #222; background: white; }
-    h1 { font-size: 18px; margin: 0 0 4px; }
-    .caption { font-size: 12px; color: #444; margin: 0 0 10px; max-width: 960px; }
-    .controls { display: flex; align-items: center; gap: 12px; margin-bottom: 10px; }
-    #frame { width: 480px; }
+    h1 { font-size: 18px; margin: 0 0 8px; }
+    h2 { font-size: 15px; margin: 18px 0 8px; }
+    h3 { font-size: 14px; margin: 14px 0 6px; }
+    .caption { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; \
+    font-size: 12px; color: #444; margin: 0 0 10px; max-width: 1200px; }
+    .caption dt { font-weight: bold; }
+    .caption dd { margin: 0; overflow-wrap: anywhere; }
+    .gesture code { display: inline-block; margin: 0 6px 2px 0; padding: 0 4px; \
+    background: #f2f2f2; border-radius: 3px; white-space: nowrap; }
+    .scroll { overflow-x: auto; max-width: 100%; }
+    table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
+    th, td { padding: 3px 10px; border-bottom: 1px solid #e4e4e4; text-align: left; \
+    white-space: nowrap; }
+    thead th { border-bottom: 1px solid #999; }
+    td.number { text-align: right; }
+    tr.not-run td { color: #777; }
+    .clock, .legend { font-size: 12px; color: #444; max-width: 960px; }
+    .failures, #summary { margin: 4px 0; padding-left: 20px; }
+    .controls { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; \
+    margin-bottom: 10px; }
+    #frame { width: min(480px, 60vw); }
     #clock { font-variant-numeric: tabular-nums; }
-    #columns { display: flex; flex-wrap: wrap; gap: 10px; }
-    .column { width: 180px; border: 1px solid #ccc; border-radius: 4px; padding: 4px; }
+    #columns { display: grid; grid-template-columns: repeat(auto-fill, minmax(144px, 1fr)); \
+    gap: 10px; }
+    .column { min-width: 0; border: 1px solid #ccc; border-radius: 4px; padding: 4px; }
     .column h2 { font-size: 13px; margin: 0 0 4px; overflow: hidden; text-overflow: ellipsis; \
     white-space: nowrap; }
     .column svg { display: block; width: 100%; height: auto; background: #fafafa; }

@@ -7,10 +7,20 @@ enum ComparisonTable {
     var reason: String
   }
 
-  static func render(_ runs: [ComparisonRecorder], notRun: [NotRun] = [], commands: Int) -> String {
+  /// The table of `runs`, replayed at `fps`, as the terminal prints it.
+  static func render(
+    _ runs: [ComparisonRecorder], notRun: [NotRun] = [], commands: Int, fps: Double
+  ) -> String {
+    text(content(runs, notRun: notRun, commands: commands, fps: fps))
+  }
+
+  /// What the comparison of `runs` shows, replayed at `fps` (a trace's rate is set
+  /// beside it): the cells and sentences the terminal and the report both print.
+  static func content(
+    _ runs: [ComparisonRecorder], notRun: [NotRun] = [], commands: Int, fps: Double
+  ) -> ComparisonContent {
     let n = NumberText.fixed3
-    let header = ["preset", "moved", "passed", "swaps", "first scroll", "offset", "peak speed"]
-    var rows: [[String]] = [header]
+    var rows: [[String]] = [ComparisonContent.header]
     for run in runs {
       var moved = run.moves.map(\.text)
       if let p = run.pending { moved.append(p.text + " (lifted)") }
@@ -22,37 +32,54 @@ enum ComparisonTable {
       ])
     }
     let skipped = notRun.isEmpty ? "" : " (\(notRun.count) not run)"
-    var text =
-      "Comparing \(subject(runs, notRun: notRun.count))\(skipped) on \(commands) "
-      + "command\(commands == 1 ? "" : "s"):\n\n"
-    text += columns(rows, numeric: [2, 3, 5, 6])
+    var legend = [
+      "moved: each drop, from → to (row numbers; (lifted): still held at the end);",
+      "passed: slots the lifted row went through from where it was lifted, back and",
+      "forth, so at least the rows it moved; swaps: the steps that took (one step may",
+      "pass several slots); first scroll: the first frame that auto-scrolled; offset:",
+      "the scroll offset at the end; peak speed: the largest |offset change| × fps of",
+      "one frame; -: none (no drop, no auto-scroll, no scrolling)",
+    ]
+    if runs.contains(where: { $0.preset == ComparisonRequest.currentName }) {
+      legend += [
+        "current: the settings in force before the gesture (options, --preset and the",
+        "sets before its first command)",
+      ]
+    }
+    return ComparisonContent(
+      heading: "Comparing \(subject(runs, notRun: notRun.count))\(skipped) on \(commands) "
+        + "command\(commands == 1 ? "" : "s"):",
+      table: rows, notRun: notRun,
+      failures: runs.filter { $0.failures > 0 }.map { run in
+        "\(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, "
+          + "first: \(run.firstFailure ?? "")"
+      },
+      traces: runs.filter(\.isTrace).map { TraceDifference.section($0, runs, fps: fps) },
+      legend: legend, summary: summary(runs, fps: fps))
+  }
+
+  /// The comparison as the terminal prints it: aligned columns, indented two spaces.
+  static func text(_ content: ComparisonContent) -> String {
+    var text = content.heading + "\n\n"
+    text += columns(content.table, numeric: ComparisonContent.numericColumns)
     // A preset that could not run is a row of its own that says why.
     let nameWidth =
-      (rows.map { TextWidth.count($0[0]) } + notRun.map { TextWidth.count($0.preset) }).max() ?? 0
-    for row in notRun {
+      (content.table.map { TextWidth.count($0[0]) }
+      + content.notRun.map { TextWidth.count($0.preset) }).max() ?? 0
+    for row in content.notRun {
       let pad = String(repeating: " ", count: nameWidth - TextWidth.count(row.preset))
       text += "  \(row.preset)\(pad)  not run: \(row.reason)\n"
     }
-    for run in runs where run.failures > 0 {
-      text +=
-        "\n  \(run.preset): \(run.failures) command\(run.failures == 1 ? "" : "s") refused, first: \(run.firstFailure ?? "")"
+    for failure in content.failures { text += "\n  " + failure }
+    if !content.failures.isEmpty { text += "\n" }
+    for trace in content.traces {
+      text += "\n  \(trace.title):\n"
+      if let clock = trace.clock { text += "  \(clock)\n" }
+      text += "\n" + columns(trace.rows, numeric: [1, 2])
     }
-    if runs.contains(where: { $0.failures > 0 }) { text += "\n" }
-    for trace in runs where trace.traceOffsets != nil {
-      text += "\n" + TraceDifference.block(trace, runs)
-    }
-    text +=
-      "\n  moved: each drop, from → to (row numbers); passed: slots the lifted row stepped\n"
-      + "  through, back and forth; swaps: its steps; first scroll: the first frame that\n"
-      + "  auto-scrolled; offset: the final scroll offset; peak speed: the largest\n"
-      + "  |offset change| × fps of one frame\n"
-    if runs.contains(where: { $0.preset == ComparisonRequest.currentName }) {
-      text +=
-        "  current: the settings in force before the gesture (options, --preset and the\n"
-        + "  sets before its first command)\n"
-    }
-    text += summary(runs)
-    return text
+    text += "\n" + content.legend.map { "  \($0)\n" }.joined()
+    guard !content.summary.isEmpty else { return text }
+    return text + "\nSummary\n" + content.summary.map { "  \($0)\n" }.joined()
   }
 
   /// Rows of cells as aligned columns, indented by two spaces; the `numeric` columns
@@ -84,8 +111,8 @@ enum ComparisonTable {
   }
 
   /// `Summary` lines: the preset that moved the row farthest, scrolled first and fastest.
-  private static func summary(_ runs: [ComparisonRecorder]) -> String {
-    guard runs.count > 1 else { return "" }
+  private static func summary(_ runs: [ComparisonRecorder], fps: Double) -> [String] {
+    guard runs.count > 1 else { return [] }
     var lines: [String] = []
     // Farthest is where the row ended, not how many slots it stepped through.
     func distance(_ run: ComparisonRecorder) -> Int {
@@ -111,15 +138,15 @@ enum ComparisonTable {
           : "\(run.preset) never lifted the row: every drag came before its "
             + "\(NumberText.fixed3(run.hold)) s hold and became a pan")
     }
-    for trace in runs where trace.traceOffsets != nil {
+    for trace in runs where trace.isTrace {
       if let line = TraceDifference.closest(trace, runs) { lines.append(line) }
+      if let line = TraceDifference.rateMismatch(trace, fps: fps) { lines.append(line) }
     }
     let still = runs.filter { $0.firstScrollFrame == nil }.map(\.preset)
     if !still.isEmpty && !scrolled.isEmpty {
       lines.append("no auto-scroll: " + still.joined(separator: ", "))
     }
-    guard !lines.isEmpty else { return "" }
-    return "\nSummary\n" + lines.map { "  \($0)\n" }.joined()
+    return lines
   }
 }
 

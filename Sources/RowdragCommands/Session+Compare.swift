@@ -31,11 +31,14 @@ extension Session {
     var notRun: [ComparisonTable.NotRun] = []
     let runs = try replay(
       rows, gesture, traces: traces, everyFrame: everyFrame, effects: effects, notRun: &notRun)
+    let content = ComparisonTable.content(
+      runs, notRun: notRun, commands: gesture.commands.count, fps: gesture.start.settings.fps)
     if let plotPath = request.plotPath {
       try writePlot(
-        runs, to: plotPath, recorder: recorder, gestureStart: gesture.commands.startIndex)
+        runs, content: content, to: plotPath, recorder: recorder,
+        gestureStart: gesture.commands.startIndex)
     }
-    return ComparisonTable.render(runs, notRun: notRun, commands: gesture.commands.count)
+    return ComparisonTable.text(content)
   }
 
   /// The trace at `path`, or why not: a bad trace names its line and column, a file
@@ -62,7 +65,8 @@ extension Session {
   }
 
   /// Each row's replay of the gesture, from the engine it started on (a trace row is
-  /// read from its file, frame `k` beside each replay's frame `k`). Each replay runs on
+  /// read from its file, and each replay is compared with it on the clock as it runs:
+  /// `TraceAlignment`). Each replay runs on
   /// a session of its own over a copy of the document, with the effects of a
   /// simulation (`Effects.simulation`): no trace, no drop hook telling a server about
   /// moves that never happened, no notification, and no recorder; this session is not
@@ -75,8 +79,6 @@ extension Session {
     traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects,
     notRun: inout [ComparisonTable.NotRun]
   ) throws -> [ComparisonRecorder] {
-    // Each replay keeps the offsets of as many frames as the longest trace has.
-    let kept = traces.values.map(\.frames.count).max() ?? 0
     let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
     for row in rows {
@@ -105,7 +107,14 @@ extension Session {
         name = preset.name
       }
       let recorder = ComparisonRecorder(preset: name, engine: engine)
-      recorder.frameOffsetLimit = kept
+      for case .trace(let path) in rows {
+        guard let trace = traces[path] else { continue }
+        let name = ComparisonRequest.tracePrefix + path
+        guard !recorder.alignments.contains(where: { $0.name == name }) else { continue }
+        recorder.alignments.append(
+          TraceAlignment(
+            name: name, trace: trace, startOffset: engine.offset, fps: engine.settings.fps))
+      }
       let simulation = effects.simulation(
         frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))
       let replay = Session(document: document, engine: engine, filePath: filePath)
@@ -126,6 +135,7 @@ extension Session {
         }
         recorder.command(before: before, after: replay.engine, failed: failure)
       }
+      recorder.finish()
       runs.append(recorder)
     }
     return runs

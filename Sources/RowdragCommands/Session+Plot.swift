@@ -9,11 +9,13 @@ extension Session {
     return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
   }
 
-  /// Writes the chart of `runs` to `path` (the report for `.html`), refusing the list
-  /// file itself. The caption quotes the commands `recorder` kept from `gestureStart`
-  /// on: the `set`s before it are the row `current`, not part of the gesture.
+  /// Writes the chart of `runs` to `path` (the report for `.html`, which starts with
+  /// `content`, the terminal's table), refusing the list file itself. The caption
+  /// quotes the commands `recorder` kept from `gestureStart` on: the `set`s before it
+  /// are the row `current`, not part of the gesture.
   func writePlot(
-    _ runs: [ComparisonRecorder], to path: String, recorder: CommandRecorder, gestureStart: Int
+    _ runs: [ComparisonRecorder], content: ComparisonContent, to path: String,
+    recorder: CommandRecorder, gestureStart: Int
   ) throws {
     try OutputPath.refuseList(path, listPath: filePath)
     let caption = ComparisonPlot.Caption(
@@ -22,7 +24,9 @@ extension Session {
     try AtomicFile.write(path: path, mustExist: false, backupSuffix: nil) { out in
       if Self.isReport(path) {
         try out.write(
-          ComparisonReport.html(runs, caption: caption) { self.document.label(ofRow: $0) })
+          ComparisonReport.html(runs, content: content, caption: caption) {
+            self.document.label(ofRow: $0)
+          })
       } else {
         try out.write(ComparisonPlot.svg(runs, caption: caption))
       }

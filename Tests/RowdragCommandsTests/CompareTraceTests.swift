@@ -23,12 +23,14 @@ struct CompareTraceTests {
     }
   }
 
-  /// The difference block's line for `row`: max, mean, first frame over 1 pt.
-  static func difference(_ output: String, _ row: String) -> [String]? {
-    guard
-      let block = output.components(separatedBy: "frame by frame (points):\n\n").dropFirst().first
+  /// The line for `row` in the `block`-th trace's difference block: max, mean, first
+  /// time over 1 pt (its cells split at blanks).
+  static func difference(_ output: String, _ row: String, block: Int = 1) -> [String]? {
+    let blocks = output.components(separatedBy: "on the clock (points):\n")
+    guard block < blocks.count,
+      let table = blocks[block].components(separatedBy: "\n\n").dropFirst().first
     else { return nil }
-    for line in block.split(separator: "\n") {
+    for line in table.split(separator: "\n", omittingEmptySubsequences: false) {
       let cells = line.split(separator: " ").map(String.init)
       if cells.first == row { return Array(cells.dropFirst()) }
       if line.isEmpty { break }
@@ -74,11 +76,11 @@ struct CompareTraceTests {
         #expect(a.suffix(3) == b.suffix(3), "\(preset)\n\(result.stdout)")
       }
       #expect(
-        result.stdout.contains("  \(preset) is closest to trace:\(path) (0 pt a frame on average)"))
+        result.stdout.contains("  \(preset) is closest to trace:\(path) (0 pt on average)"))
     }
   }
 
-  @Test("a trace that leaves a preset at frame k says frame k, by how much at most and on average")
+  @Test("a trace that leaves a preset at frame k says its time and frame k, the most and the mean")
   func perturbed() throws {
     let directory = try Directory()
     let script = Self.gestures[0]
@@ -94,9 +96,17 @@ struct CompareTraceTests {
       with: "\"offset\":\(NumberText.fixed3(offset + 2.5)),")
     let path = try directory.write("app.jsonl", lines.joined(separator: "\n") + "\n")
     let result = run(script, on: Self.rows, options: ["--compare", "rowdrag,trace:\(path)"])
-    let mean = NumberText.fixed3(2.5 / Double(lines.count))
+    // The mean is over the trace's time: the spike weighs the time around frame k.
+    let times = try lines.map { line in
+      try #require(Double(line.components(separatedBy: "\"t\":")[1].prefix { $0 != "," }))
+    }
+    let weight = (times[k] - times[k - 2]) / 2 / (times[times.count - 1] - times[0])
     #expect(
-      Self.difference(result.stdout, "rowdrag") == ["2.5", mean, "frame", "\(k)"],
+      Self.difference(result.stdout, "rowdrag")
+        == [
+          "2.5", NumberText.fixed3(2.5 * weight), NumberText.fixed3(times[k - 1]), "s", "(frame",
+          "\(k))",
+        ],
       "\(result.stdout)")
   }
 
@@ -266,7 +276,7 @@ struct CompareTraceTests {
     #expect(names.count == 18 && Set(names).count == 18, "\(twice.stdout)")
   }
 
-  @Test("examples/app-trace.jsonl: Flutter is closest, and differs from frame 133 on")
+  @Test("examples/app-trace.jsonl: Flutter is closest, and differs from 2.217 s (frame 133) on")
   func example() {
     let root = DocumentationTests.root
     let result = rowdrag([
@@ -279,6 +289,7 @@ struct CompareTraceTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("  flutter is closest to trace:"))
     #expect(
-      Self.difference(result.stdout, "flutter")?.suffix(2) == ["frame", "133"], "\(result.stdout)")
+      Self.difference(result.stdout, "flutter")?.dropFirst(2) == ["2.217", "s", "(frame", "133)"],
+      "\(result.stdout)")
   }
 }

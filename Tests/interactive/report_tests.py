@@ -189,3 +189,107 @@ def test_report_draws_an_app_trace_as_its_replay(binary):
                     assert snapshot["slot"] == int(replay["row"]) and snapshot["label"] == "row 3", (where, snapshot)
                 else:
                     assert app["snapshot"] == [], where
+
+
+# Every pair of the report's laid-out boxes that overlap: headings, the caption, the
+# tables and their cells, the controls, the columns and the chart (a box inside another
+# is not an overlap).
+OVERLAPS = r"""(() => {
+  const boxes = [...document.querySelectorAll(
+      'h1, h2, h3, dl.caption, .scroll, .clock, .legend, #summary, .controls, .column, #chart')]
+    .map(e => ({e, r: e.getBoundingClientRect()}));
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+    const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (x > 0.5 && y > 0.5) out.push([a.e.tagName + '.' + a.e.className, b.e.tagName + '.' + b.e.className]);
+  }
+  // A cell whose text is wider than its cell, or a table wider than the page without a scroll box.
+  for (const cell of document.querySelectorAll('td, th'))
+    if (cell.scrollWidth > cell.clientWidth + 1) out.push(['cell', cell.textContent]);
+  if (document.documentElement.scrollWidth > window.innerWidth) out.push(['page', 'wider than the window']);
+  return out;
+})()"""
+
+READ_RESULTS = r"""(() => ({
+  heading: document.getElementById('heading').textContent,
+  table: [...document.querySelectorAll('#comparison tr')].map(r => [...r.children].map(c => c.textContent)),
+  traces: [...document.querySelectorAll('section.trace')].map(s => ({
+    title: s.querySelector('h3').textContent, clock: s.querySelector('.clock').textContent,
+    rows: [...s.querySelectorAll('tr')].map(r => [...r.children].map(c => c.textContent))})),
+  summary: [...document.querySelectorAll('#summary li')].map(li => li.textContent),
+  legend: document.querySelector('.legend').textContent,
+  firstColumns: [...document.querySelectorAll('.column')].map(c => c.getBoundingClientRect().top),
+  resultsTop: document.getElementById('results').getBoundingClientRect().top,
+  columnsTop: document.getElementById('columns').getBoundingClientRect().top,
+}))()"""
+
+
+def terminal_cells(text):
+    """The terminal's table, trace sections and summary, split into cells at runs of two
+    or more blanks (the columns' separator)."""
+    lines = text.splitlines()
+    split = lambda line: [c for c in re.split(r"\s{2,}", line.strip())]
+    table, i = [], 2
+    while lines[i].strip():
+        table.append(split(lines[i]))
+        i += 1
+    traces = []
+    for k, line in enumerate(lines):
+        if line.endswith("on the clock (points):"):
+            rows, j = [], k + 3
+            while lines[j].strip():
+                rows.append(split(lines[j]))
+                j += 1
+            traces.append({"title": line.strip()[:-1], "clock": lines[k + 1].strip(), "rows": rows})
+    summary = [l.strip() for l in lines[lines.index("Summary") + 1:]]
+    return {"heading": lines[0], "table": table, "traces": traces, "summary": summary}
+
+
+def test_report_starts_with_the_terminals_conclusion_and_fits(binary):
+    """Issue 43, item 2: the report starts with the table, the trace comparison and the
+    summary, cell for cell the terminal's; at 1280 and 1920 px nothing overlaps and eight
+    compared rows stand in one row of columns (a ninth wraps); screenshots are saved."""
+    presets = ["rowdrag", "flutter", "sortablejs", "rbd", "dndkit", "qt", "jqueryui"]
+    with tempfile.TemporaryDirectory() as work:
+        root = ROOT
+        trace = os.path.join(root, "examples", "app-trace.jsonl")
+        path = os.path.join(work, "report.html")
+        rows = presets + ["trace:" + trace]
+        terminal = subprocess.run(
+            [binary, "--compare", ",".join(rows), "--plot", path, "-f",
+             os.path.join(root, "examples", "compare.rowdrag"), os.path.join(root, "examples", "long.txt")],
+            capture_output=True, text=True, check=True).stdout
+        expected = terminal_cells(terminal)
+        assert len(expected["table"]) == 9 and len(expected["traces"]) == 1, terminal
+        with chromium.Browser() as browser:
+            for width in (1280, 1920):
+                browser.open(path, width, 1000)
+                page = browser.evaluate(READ_RESULTS)
+                assert page["heading"] == expected["heading"], (page["heading"], expected["heading"])
+                assert page["table"] == expected["table"], (page["table"], expected["table"])
+                assert [t["title"] for t in page["traces"]] == [t["title"] for t in expected["traces"]]
+                assert [t["clock"] for t in page["traces"]] == [t["clock"] for t in expected["traces"]]
+                assert [t["rows"] for t in page["traces"]] == [t["rows"] for t in expected["traces"]]
+                assert page["summary"] == expected["summary"], (page["summary"], expected["summary"])
+                assert "peak speed: the largest |offset change| × fps of one frame" in page["legend"]
+                # The conclusion first, then the frames.
+                assert page["resultsTop"] < page["columnsTop"]
+                # Eight compared rows: one row of columns.
+                assert len(set(round(t) for t in page["firstColumns"])) == 1, page["firstColumns"]
+                assert browser.evaluate(OVERLAPS) == [], (width, browser.evaluate(OVERLAPS))
+                browser.screenshot(os.path.join(OUTPUT, f"report-{width}.png"))
+                assert browser.console_errors() == [], browser.console_errors()
+        # A ninth row wraps to a second row of columns, cleanly.
+        nine = os.path.join(work, "nine.html")
+        subprocess.run(
+            [binary, "--compare", ",".join(rows + ["itemtouchhelper"]), "--plot", nine, "-f",
+             os.path.join(root, "examples", "compare.rowdrag"), os.path.join(root, "examples", "long.txt")],
+            capture_output=True, text=True, check=True)
+        with chromium.Browser() as browser:
+            browser.open(nine, 1280, 1000)
+            tops = sorted(set(round(t) for t in browser.evaluate(READ_RESULTS)["firstColumns"]))
+            assert len(tops) == 2, tops
+            assert browser.evaluate(OVERLAPS) == []
