@@ -12,9 +12,9 @@ _rowdrag() {
     --on-drop-timeout --viewport --fps --autoscroll --rule --hold --width --height-key
     --lock-key --pin-key --label-key --completion-script -h --help -V --version"
 
-  # A script (-e), --format and --compare: the program reads the line (and the list
-  # file on it) and prints what replaces readline's word ($2), quoted as it was
-  # begun; a finished word brings its own blank.
+  # A script (-e), --format, --compare, --autoscroll and --rule: the program reads
+  # the line (and the list file on it) and prints what replaces readline's word
+  # ($2), quoted as it was begun; a finished word brings its own blank.
   mapfile -t COMPREPLY < <(command rowdrag --complete bash "${COMP_LINE:0:COMP_POINT}" "$2" 2>/dev/null)
   if ((${#COMPREPLY[@]})); then
     compopt -o nospace 2>/dev/null
@@ -22,7 +22,7 @@ _rowdrag() {
   fi
 
   case $prev in
-    -e | --expression | --compare | --format)
+    -e | --expression | --compare | --format | --paging | --autoscroll | --rule)
       return
       ;;
     -f | --file)
@@ -51,18 +51,6 @@ _rowdrag() {
       ;;
     --column)
       COMPREPLY=($(compgen -W "screen" -- "$cur"))
-      return
-      ;;
-    --paging)
-      COMPREPLY=($(compgen -W "on off" -- "$cur"))
-      return
-      ;;
-    --autoscroll)
-      COMPREPLY=($(compgen -W "linear fixed rate ramp power quintic overflow count off" -- "$cur"))
-      return
-      ;;
-    --rule)
-      COMPREPLY=($(compgen -W "edge midpoint under nearest far guarded intersect overlap drop halves itemview" -- "$cur"))
       return
       ;;
     --completion-script)

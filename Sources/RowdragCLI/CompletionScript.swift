@@ -72,7 +72,7 @@ public enum CompletionScript {
                 return
                 ;;
           """)
-      case .commandNames, .commaList, .format:
+      case .commandNames, .commaList, .format, .setting:
         asked.append(pattern)
       case .nothing:
         // An optional argument is attached, so the next word is not its argument.
@@ -94,9 +94,9 @@ public enum CompletionScript {
         prev=${COMP_WORDS[COMP_CWORD - 1]}
         local options="\(wrapped(options, first: 17))"
 
-        # A script (-e), --format and --compare: the program reads the line (and the list
-        # file on it) and prints what replaces readline's word ($2), quoted as it was
-        # begun; a finished word brings its own blank.
+        # A script (-e), --format, --compare, --autoscroll and --rule: the program reads
+        # the line (and the list file on it) and prints what replaces readline's word
+        # ($2), quoted as it was begun; a finished word brings its own blank.
         mapfile -t COMPREPLY < <(command rowdrag --complete bash "${COMP_LINE:0:COMP_POINT}" "$2" 2>/dev/null)
         if ((${#COMPREPLY[@]})); then
           compopt -o nospace 2>/dev/null
@@ -145,7 +145,8 @@ public enum CompletionScript {
         switch o.completes {
         case .words(let words): action = ":\(message):(\(words.joined(separator: " ")))"
         case .fileNames: action = ":\(message):_files"
-        case .commandNames, .commaList, .format: action = ":\(message):_rowdrag_complete"
+        case .commandNames, .commaList, .format, .setting:
+          action = ":\(message):_rowdrag_complete"
         case .nothing: action = ":\(message):"
         }
         if o.optionalArgument { action = ":" + action }
@@ -166,9 +167,10 @@ public enum CompletionScript {
     specs.append("  '1:list file:_files'")
     return "#compdef rowdrag\n" + banner("zsh")
       + """
-      # A script (-e), --format and --compare: the program reads the words (and the list
-      # file among them) and prints whole values, a blank after a finished word: in an
-      # open quote it goes in and the quote stays open, else it ends the word.
+      # A script (-e), --format, --compare, --autoscroll and --rule: the program reads the
+      # words (and the list file among them) and prints whole values, a blank after a
+      # finished word: in an open quote it goes in and the quote stays open, else it ends
+      # the word.
       _rowdrag_complete() {
         local -a values
         values=(${(f)"$(rowdrag --complete zsh "${(j: :)words[1,CURRENT]}" 2>/dev/null)"})
@@ -205,7 +207,7 @@ public enum CompletionScript {
       line += " -l \(o.long)"
       if o.argument != nil && !o.optionalArgument {
         switch o.completes {
-        case .words, .commaList, .commandNames, .format:
+        case .words, .commaList, .commandNames, .format, .setting:
           line += " -x -a '(__rowdrag_complete)'"
         case .fileNames: line += " -r -F"
         case .nothing: line += " -x"

@@ -41,9 +41,11 @@ public struct OptionSpec: Sendable {
   /// Its value is split at blanks into the words `set` takes.
   static func setting(_ key: String, argument: String, _ summary: String) -> OptionSpec {
     let values = SettingTable.settings.first { $0.key == key }?.values ?? []
-    return OptionSpec(
-      key, argument: argument, completes: values.isEmpty ? .nothing : .words(values), summary
-    ) { options, value in
+    // A value with parameters (`linear zone=150`) completes as `set KEY` does.
+    let parameters = values.contains { !(ShellCompletion.parameters(key: key, value: $0)).isEmpty }
+    let completes: ArgumentCompletion =
+      values.isEmpty ? .nothing : parameters ? .setting(key) : .words(values)
+    return OptionSpec(key, argument: argument, completes: completes, summary) { options, value in
       let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       options.presets.append((key, words.isEmpty ? [""] : words))
     }
@@ -64,6 +66,9 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case commandNames
   /// A format's name, then its parameters (`rowdrag --complete`).
   case format
+  /// A setting's value as `set KEY` reads it: a name, then its `K=V` parameters
+  /// (`rowdrag --complete`).
+  case setting(String)
 }
 
 /// The option table, in the order `--help` lists it.

@@ -108,6 +108,7 @@ enum ShellCompletion {
       found = script(context.value, session: session(options, home: home))
     case .format: found = format(context.value)
     case .commaList: found = compare(context.value)
+    case .setting(let key): found = setting(key, context.value)
     case .words(let words):
       found = words.filter { $0.hasPrefix(context.value) }.map {
         Candidate(value: $0, description: summary(of: $0, for: context.option.long))
@@ -194,6 +195,26 @@ enum ShellCompletion {
     return spec.parameters.filter { !given.contains($0.name) && $0.name.hasPrefix(word) }.map {
       Candidate(value: head + $0.name + "=", description: "\($0.name)=\($0.synopsis)")
     }
+  }
+
+  /// A setting option's value so far (`--autoscroll 'linear z'`): completed as the REPL
+  /// completes `set KEY` followed by it, its first word described as the option's listed
+  /// words are.
+  static func setting(_ key: String, _ value: String) -> [Candidate] {
+    let command = "set \(key) "
+    let isName = !value.contains { $0 == " " || $0 == "\t" }
+    return script(command + value, session: nil).compactMap { candidate in
+      guard candidate.value.hasPrefix(command) else { return nil }
+      let text = String(candidate.value.dropFirst(command.count))
+      let name = text.hasSuffix(" ") ? String(text.dropLast()) : text
+      return Candidate(value: text, description: isName ? summary(of: name, for: key) : "")
+    }
+  }
+
+  /// The parameters `set KEY VALUE` takes (`zone=`, `max=`, …): what decides whether a
+  /// setting option completes past its first word.
+  static func parameters(key: String, value: String) -> [Candidate] {
+    setting(key, value + " ").filter { $0.value.hasSuffix("=") }
   }
 
   /// `--compare`'s names so far: after the last comma a name, `trace:`, or after

@@ -62,8 +62,14 @@ struct ShellCompletionTests {
       ])
     #expect(lines(["bash", "rowdrag --format=cs", "cs"]) == ["csv "])
     #expect(lines(["bash", "rowdrag --compare flutter,q", "flutter,q"]) == ["flutter,qt"])
-    // A listed word is bash's own to complete.
-    #expect(lines(["bash", "rowdrag --rule mid", "mid"]) == [])
+    // A listed word is bash's own to complete; a setting's value with parameters
+    // (`--rule`, `--autoscroll`) comes from the program, as `set` completes it.
+    #expect(lines(["bash", "rowdrag --preset fl", "fl"]) == [])
+    #expect(lines(["bash", "rowdrag --rule mid", "mid"]) == ["midpoint "])
+    #expect(
+      lines(["bash", "rowdrag --autoscroll 'linear zo", "linear zo"]) == [
+        "linear zone=", "linear zone= ",
+      ])
   }
 
   @Test("--format: names, then the format's parameters, then their values")

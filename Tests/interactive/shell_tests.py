@@ -61,9 +61,12 @@ def bash_complete(words, cwd, binary):
 def test_bash(binary):
     cwd = lists(scratch())
     assert bash_complete(["rowdrag", "--au"], cwd, binary) == ["--autoscroll"]
-    assert bash_complete(["rowdrag", "--autoscroll", ""], cwd, binary) == ["count", "fixed", "linear", "off", "overflow", "power", "quintic", "ramp", "rate"]
+    # A profile is a whole argument unquoted (parameters need quotes): the blank ends it.
+    assert bash_complete(["rowdrag", "--autoscroll", ""], cwd, binary) == [
+        "count ", "fixed ", "linear ", "off ", "overflow ", "power ", "quintic ", "ramp ", "rate "]
     assert bash_complete(["rowdrag", "--rule", ""], cwd, binary) == [
-        "drop", "edge", "far", "guarded", "halves", "intersect", "itemview", "midpoint", "nearest", "overlap", "under"]
+        "drop ", "edge ", "far ", "guarded ", "halves ", "intersect ", "itemview ", "midpoint ", "nearest ",
+        "overlap ", "under "]
     assert bash_complete(["rowdrag", "--preset", "fl"], cwd, binary) == ["flutter"]
     assert bash_complete(["rowdrag", "--compare", "d"], cwd, binary) == ["displaylink-fixed", "dndkit"]
     # After a comma, the next name, the ones before kept (issue 25).
@@ -122,6 +125,20 @@ def test_fish_labels_marks_and_values(binary):
     assert fish_complete("rowdrag -e 'mark 1 ", cwd, binary) == []
     assert fish_complete("rowdrag --format 'csv h", cwd, binary, descriptions=True) == ["csv header=\theader=yes|no"]
     assert fish_complete("rowdrag --compare flutter,trace:ap", cwd, binary) == ["flutter,trace:app.jsonl"]
+    # A setting option's parameters, as `set autoscroll` completes them; the name first,
+    # with its own description.
+    assert fish_complete("rowdrag --autoscroll 'linear m", cwd, binary) == ["linear max=", "linear min="]
+    assert fish_complete("rowdrag --rule ha", cwd, binary, descriptions=True) == [
+        "halves\tthe first row whose top half holds the snapshot's top or bottom half its bottom (Flutter)"]
+
+
+def test_setting_parameters_in_bash(binary):
+    """--autoscroll and --rule complete past their first word, as `set` does."""
+    cwd = scratch()
+    assert bash_complete(["rowdrag", "--autoscroll", "'linear m"], cwd, binary) == ["linear max=", "linear min="]
+    assert bash_complete(["rowdrag", "--autoscroll", "'count c"], cwd, binary) == ["count cap=", "count clock="]
+    assert bash_complete(["rowdrag", "--autoscroll", "ov"], cwd, binary) == ["overflow "]
+    assert bash_complete(["rowdrag", "--paging", "'on d"], cwd, binary) == ["on delay=", "on duration="]
 
 
 def interrupt_to_prompt(child):
@@ -179,6 +196,7 @@ def test_quote_stays_open_in_bash_and_zsh(binary):
         ("rowdrag -e 'mo", "ve ", "1 2'", "rowdrag -e move 1 2"),
         ("rowdrag tasks.md -e 'mark 2 d", "one ", "'", "rowdrag tasks.md -e mark 2 done "),
         ("rowdrag --format 'csv la", "bel=", "name'", "rowdrag --format csv label=name"),
+        ("rowdrag --autoscroll 'linear zo", "ne=", "150'", "rowdrag --autoscroll linear zone=150"),
     ]
     bash = pexpect.spawn("bash", ["--norc", "--noprofile", "-i"], cwd=cwd, encoding="utf-8", timeout=30,
                          dimensions=(30, 200), env=shell_env(binary, TERM="dumb", INPUTRC="/dev/null"))
