@@ -201,6 +201,8 @@ enum ShellCompletion {
   /// completes `set KEY` followed by it, its first word described as the option's listed
   /// words are.
   static func setting(_ key: String, _ value: String) -> [Candidate] {
+    // One setting's value: a `;` or a line would start another command.
+    guard !value.contains(where: { $0 == ";" || $0 == "\n" }) else { return [] }
     let command = "set \(key) "
     let isName = !value.contains { $0 == " " || $0 == "\t" }
     return script(command + value, session: nil).compactMap { candidate in

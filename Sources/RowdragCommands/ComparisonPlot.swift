@@ -137,7 +137,8 @@ enum ComparisonPlot {
     return text
   }
 
-  /// XML text.
+  /// XML text: `&`, `<`, `>` and `"` as entities, and every control character (XML 1.0
+  /// admits tab and newline, but a label's would break the line it is drawn on) as `?`.
   static func escape(_ text: String) -> String {
     var out = ""
     for c in text {
@@ -147,7 +148,6 @@ enum ComparisonPlot {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       default:
-        // XML 1.0 admits no control characters but tab and newline.
         out += c.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? "?" : String(c)
       }
     }

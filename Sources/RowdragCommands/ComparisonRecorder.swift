@@ -21,7 +21,9 @@ final class ComparisonRecorder {
   var framesStepped = 0
   /// Runs of frames it skipped.
   var runsSkipped = 0
-  /// The offset at the end.
+  /// The offset at the end, as the frames report it (`Engine.verticalOffset`: on a
+  /// board the lifted row's column's, not the page's); a command's own scroll is
+  /// measured from it.
   var offset = 0.0
   /// The largest `|delta| × fps` of one frame, in points per second: the frame's own
   /// scroll as the trace prints it (`delta`, 3 decimals) at the rate in force, so a jump
@@ -64,7 +66,7 @@ final class ComparisonRecorder {
 
   init(preset: String, engine: Engine) {
     self.preset = preset
-    self.offset = engine.offset
+    self.offset = engine.verticalOffset
     self.hold = engine.settings.hold
     self.viewport = engine.settings.viewport
     self.startTime = engine.time
@@ -162,9 +164,9 @@ final class ComparisonRecorder {
       if firstFailure == nil { firstFailure = failed }
     }
     // The command's own scroll, after the frames it ran (a tick's are theirs).
-    let jump = after.offset - offset
+    let jump = after.verticalOffset - offset
     if jump != 0 {
-      for index in alignments.indices { alignments[index].jump(to: after.offset) }
+      for index in alignments.indices { alignments[index].jump(to: after.verticalOffset) }
       // A library that scrolls as the pointer moves (jQuery UI) scrolls in the drag
       // command, at once: the frame it falls in scrolled by as much.
       if case .lifted = before.phase, case .lifted = after.phase {
@@ -172,7 +174,9 @@ final class ComparisonRecorder {
         peakSpeed = Swift.max(peakSpeed, speed)
       }
     }
-    if case .lifted = before.phase, after.offset != before.offset, firstScrollFrame == nil {
+    if case .lifted = before.phase, after.verticalOffset != before.verticalOffset,
+      firstScrollFrame == nil
+    {
       firstScrollFrame = frames
     }
     track(after.phase)
@@ -185,7 +189,7 @@ final class ComparisonRecorder {
         rowsPassed += abs(edit.to - lift.position)
       }
     }
-    offset = after.offset
+    offset = after.verticalOffset
     pending = after.lift.map {
       ComparisonMove(from: $0.sourcePosition + 1, to: $0.position + 1, count: $0.count)
     }

@@ -113,7 +113,8 @@ extension Session {
         guard !recorder.alignments.contains(where: { $0.name == name }) else { continue }
         recorder.alignments.append(
           TraceAlignment(
-            name: name, trace: trace, startOffset: engine.offset, fps: engine.settings.fps))
+            name: name, trace: trace, startOffset: engine.verticalOffset,
+            fps: engine.settings.fps))
       }
       let simulation = effects.simulation(
         frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))

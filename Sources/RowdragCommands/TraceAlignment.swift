@@ -66,7 +66,10 @@ struct TraceAlignment {
       }
       let fraction = time > last.time ? (t - last.time) / (time - last.time) : 1
       let clamped = Swift.min(1, Swift.max(0, fraction))
-      record(t, last.offset + (offset - last.offset) * clamped, frame: frame)
+      // At or before the last point (the gesture's start, say) it is that point's frame.
+      record(
+        t, last.offset + (offset - last.offset) * clamped,
+        frame: t <= last.time ? last.frame : frame)
     }
     last = (time, offset, frame)
   }
@@ -89,8 +92,10 @@ struct TraceAlignment {
     while next < times.count, j < count {
       let t = times[next]
       if t > end + tolerance { break }
-      // Straight to the frame before the sample's, then frame by frame.
-      let before = Int(((t - tolerance - start.time) / dt).rounded(.down)) - 1
+      // Straight to the frame before the sample's, then frame by frame (counted as a
+      // double first: a sample far past the run at a high fps is no Int).
+      let frames = ((t - tolerance - start.time) / dt).rounded(.down)
+      let before = Int(Swift.min(Double(count), Swift.max(0, frames))) - 1
       if before > j {
         j = Swift.min(before, count - 1)
         last = (time(j), offset(j), start.frame + j)
@@ -108,8 +113,9 @@ struct TraceAlignment {
   mutating func finish(finalOffset: Double) -> TraceDifference {
     while next < times.count {
       let t = times[next]
-      let frames = Int(((t - last.time) / frameTime - 1e-6).rounded(.up))
-      record(t, finalOffset, frame: last.frame + Swift.max(0, frames))
+      let frames = ((t - last.time) / frameTime - 1e-6).rounded(.up)
+      record(
+        t, finalOffset, frame: last.frame + Int(Swift.min(Double(Int32.max), Swift.max(0, frames))))
     }
     let span = (previous?.time ?? 0) - (first?.time ?? 0)
     let mean = span > 0 ? area / span : (next > 0 ? sum / Double(next) : 0)

@@ -10,7 +10,8 @@ public struct TraceClock: Sendable, Equatable {
     public var missing: Int
   }
 
-  /// The median time between two frames (0 with fewer than two frames).
+  /// The median time between two frames (the mean when most times repeat; 0 with
+  /// fewer than two frames).
   public let medianInterval: Double
   /// The gaps of more than 1.5 median intervals, in order.
   public let drops: [Drop]
@@ -34,15 +35,16 @@ public struct TraceClock: Sendable, Equatable {
     for index in times.indices.dropFirst() { gaps.append(times[index] - times[index - 1]) }
     let span = (times.last ?? 0) - (times.first ?? 0)
     var median = gaps.isEmpty ? 0 : gaps.sorted()[gaps.count / 2]
-    medianInterval = median
     // Times repeated more often than not (a fast trace written to the millisecond):
     // the mean gap is the best there is.
     if median <= 0, !gaps.isEmpty { median = span / Double(gaps.count) }
+    medianInterval = median
     var drops: [Drop] = []
     var spans: [Int: Int] = [:]
     if median > 0 {
       for (index, gap) in gaps.enumerated() where gap > 1.5 * median {
-        let count = Swift.max(2, Int((gap / median).rounded()))
+        // As a double first: a gap of 1e9 s after frames 1e-10 s apart is no Int.
+        let count = Int(Swift.min(Double(Int32.max), Swift.max(2, (gap / median).rounded())))
         drops.append(Drop(time: times[index + 1], missing: count - 1))
         spans[index + 1] = count
       }
@@ -65,7 +67,8 @@ public struct TraceClock: Sendable, Equatable {
     let slope = (count * sumNT - sumN * sumT) / (count * sumNN - sumN * sumN)
     if span > 0, slope > 0, slope.isFinite {
       measuredRate = 1 / slope
-      uncertainty = 1 / slope * resolution / span
+      // The least-squares slope can move by about 1.5 × the rounding over the span.
+      uncertainty = 1.5 / slope * resolution / span
     } else {
       measuredRate = nil
       uncertainty = 0
@@ -74,11 +77,12 @@ public struct TraceClock: Sendable, Equatable {
 
   /// The trace's frames a second, beside replays at `fps`: `fps` itself when the times
   /// cannot tell the two apart (rowdrag's own trace, a 60 Hz app's), else the measured
-  /// rate to 0.1 Hz; nil when the trace has no rate.
+  /// rate to 0.1 Hz; nil when the trace has no rate (or less than 0.05 Hz).
   public func rate(beside fps: Double) -> Double? {
     guard let measuredRate else { return nil }
     if abs(measuredRate - fps) <= uncertainty { return fps }
-    return (measuredRate * 10).rounded() / 10
+    let rounded = (measuredRate * 10).rounded() / 10
+    return rounded > 0 ? rounded : nil
   }
 
   /// Frame intervals between frame `index` and the one before it (1 unless a gap).

@@ -73,7 +73,7 @@ struct MarkdownMarker: Sendable, Equatable {
   /// (`-`, `*`, `+`) or 1–9 digits and `.` or `)`, followed by a space, a tab or the end
   /// of the line (`endsLine`). Nil for any other line (a heading, a paragraph), as
   /// `MarkdownFormat.listMarker` decides for the lines it reads as items. Reads no further
-  /// than the first byte after the marker's spaces.
+  /// than the first byte after the marker's spaces (and, at a CR, the two after it).
   static func read(_ buf: UnsafeBufferPointer<UInt8>, block: Span) -> MarkdownMarker? {
     var i = block.start
     var column = 0

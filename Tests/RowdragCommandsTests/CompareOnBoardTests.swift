@@ -50,4 +50,28 @@ struct CompareOnBoardTests {
       }
     }
   }
+
+  @Test("a column that scrolls: offsets and speeds are the column's, as its own trace's are")
+  func columnOffsets() throws {
+    let directory = try CompareTraceTests.Directory()
+    let board =
+      "## Todo\n" + (1...80).map { "- task \($0)\n" }.joined() + "## Done\n"
+      + (1...80).map { "- done \($0)\n" }.joined()
+    let list = try directory.write("board.md", board)
+    let gesture = "press 1:2; wait 0.6; drag y=590; tick 120; drag y=300; wait 0.3; release"
+    let options = ["--board", "--header", "^## "]
+    let trace = rowdrag(
+      options + ["-n", "--preset", "rowdrag", "--trace", "-", "-e", gesture, list])
+    #expect(trace.status == 0, "\(trace.stderr)")
+    let path = try directory.write("own.jsonl", trace.stdout)
+    let result = rowdrag(options + ["--compare", "rowdrag,trace:\(path)", "-e", gesture, list])
+    #expect(result.status == 0, "\(result.stderr)")
+    let table = CompareCurrentTests.tableRows(result.stdout)
+    let replay = try #require(table["rowdrag"]).split(separator: " ").suffix(3)
+    // The page's offset (0) and a command's jump between page and column read as a
+    // speed of 129,600 pt/s before (a review finding).
+    #expect(replay == ["2160", "1080", "pt/s"], "\(result.stdout)")
+    #expect(try #require(table["trace:\(path)"]).split(separator: " ").suffix(3) == replay)
+    #expect(CompareTraceTests.difference(result.stdout, "rowdrag") == ["0", "0", "-"])
+  }
 }

@@ -188,4 +188,35 @@ struct CompareTraceClockTests {
     let row = try #require(CompareCurrentTests.tableRows(result.stdout)["jqueryui"])
     #expect(row.split(separator: " ").prefix(5) == ["3", "→", "6", "3", "1"], "\(result.stdout)")
   }
+
+  @Test("extreme times and rates never trap: gaps past Int, fps 1e300, times all but equal")
+  func extremes() throws {
+    let directory = try CompareTraceTests.Directory()
+    // A gap of 1e9 s after frames 1e-10 s apart: 1e19 frames, past Int (a trap before).
+    let huge = try directory.write(
+      "huge.jsonl",
+      [0, 1e-10, 2e-10, 1e9].enumerated().map { #"{"t":\#($1),"offset":\#($0)}"# }
+        .joined(separator: "\n"))
+    let result = run(
+      "press 3; tick 1", on: Self.rows, options: ["--compare", "current,trace:\(huge)"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("dropped frames"), "\(result.stdout)")
+    // A sample long after the replay's end at an enormous frame rate (a trap before).
+    let two = try directory.write(
+      "two.jsonl", #"{"t":0.5,"offset":0}"# + "\n" + #"{"t":1,"offset":3}"# + "\n")
+    let fast = run(
+      "press 3; tick 1", on: Self.rows,
+      options: ["--fps", "1e300", "--compare", "current,trace:\(two)"])
+    #expect(fast.status == 0, "\(fast.stderr)")
+    // Times that repeat but for one: their mean step says they are not seconds (a rate
+    // of 0 Hz and 'set fps 0' before).
+    let slow = try directory.write(
+      "slow.jsonl",
+      String(repeating: #"{"t":0,"offset":0}"# + "\n", count: 3) + #"{"t":1000,"offset":0}"#)
+    let refused = run("press 3; tick 1", on: Self.rows, options: ["--compare", "trace:\(slow)"])
+    #expect(refused.status == 3)
+    #expect(
+      refused.stderr.hasPrefix("rowdrag: \(slow):2:6: t rises by 333.333 a frame"),
+      "\(refused.stderr)")
+  }
 }
