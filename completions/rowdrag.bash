@@ -7,8 +7,8 @@ _rowdrag() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   local options="-e --expression -f --file -n --quiet -i --in-place -v --verbose --keep-going
-    --live --record --trace --compare --plot --format --json --text --skip --header --lock --pin
-    --preset --row-height --board --screen --column --spacing --paging --on-drop
+    --live --record --trace --compare --fit --plot --format --json --text --skip --header --lock
+    --pin --preset --row-height --board --screen --column --spacing --paging --on-drop
     --on-drop-timeout --viewport --fps --autoscroll --rule --hold --width --height-key
     --lock-key --pin-key --label-key --completion-script -h --help -V --version"
 
@@ -22,7 +22,7 @@ _rowdrag() {
   fi
 
   case $prev in
-    -e | --expression | --compare | --format | --paging | --autoscroll | --rule)
+    -e | --expression | --compare | --fit | --format | --paging | --autoscroll | --rule)
       return
       ;;
     -f | --file)

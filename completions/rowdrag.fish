@@ -18,6 +18,7 @@ complete -c rowdrag -l live -d 'reorder FILE full screen with the mouse or the k
 complete -c rowdrag -l record -r -F -d 'with --live: append the session to FILE as a script (-i -f FILE replays it)'
 complete -c rowdrag -l trace -r -F -d 'write one JSON line per frame to FILE (\'-\': standard output)'
 complete -c rowdrag -l compare -x -a '(__rowdrag_complete)' -d 'replay the script under presets (all), current or trace:FILE; print a table'
+complete -c rowdrag -l fit -x -a '(__rowdrag_complete)' -d 'replay the script under every law; print the hold and autoscroll closest to FILE'
 complete -c rowdrag -l plot -r -F -d 'with --compare: also write the chart (FILE.svg) or an animated report (FILE.html)'
 complete -c rowdrag -l format -x -a '(__rowdrag_complete)' -d 'read and write the list in FORMAT, e.g. \'csv label=name\' (by the file name)'
 complete -c rowdrag -l json -d '--format json: read and write the list as JSON'

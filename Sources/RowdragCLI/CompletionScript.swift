@@ -72,7 +72,7 @@ public enum CompletionScript {
                 return
                 ;;
           """)
-      case .commandNames, .commaList, .format, .setting:
+      case .commandNames, .commaList, .trace, .format, .setting:
         asked.append(pattern)
       case .nothing:
         // An optional argument is attached, so the next word is not its argument.
@@ -145,7 +145,7 @@ public enum CompletionScript {
         switch o.completes {
         case .words(let words): action = ":\(message):(\(words.joined(separator: " ")))"
         case .fileNames: action = ":\(message):_files"
-        case .commandNames, .commaList, .format, .setting:
+        case .commandNames, .commaList, .trace, .format, .setting:
           action = ":\(message):_rowdrag_complete"
         case .nothing: action = ":\(message):"
         }
@@ -207,7 +207,7 @@ public enum CompletionScript {
       line += " -l \(o.long)"
       if o.argument != nil && !o.optionalArgument {
         switch o.completes {
-        case .words, .commaList, .commandNames, .format, .setting:
+        case .words, .commaList, .trace, .commandNames, .format, .setting:
           line += " -x -a '(__rowdrag_complete)'"
         case .fileNames: line += " -r -F"
         case .nothing: line += " -x"

@@ -4,17 +4,20 @@ import RowdragSystem
 public struct Environment: Sendable {
   public var stdinIsTerminal: Bool
   public var stdoutIsTerminal: Bool
+  /// Whether standard error is a terminal: a long search shows its progress there.
+  public var stderrIsTerminal: Bool
   public var variables: [String: String]
   /// Terminal width when standard output is a terminal.
   public var terminalColumns: Int?
 
   public init(
     stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
-    variables: [String: String] = [:],
+    stderrIsTerminal: Bool = false, variables: [String: String] = [:],
     terminalColumns: Int? = nil
   ) {
     self.stdinIsTerminal = stdinIsTerminal
     self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
     self.variables = variables
     self.terminalColumns = terminalColumns
   }
@@ -23,7 +26,8 @@ public struct Environment: Sendable {
   public static func current() -> Environment {
     Environment(
       stdinIsTerminal: System.isTerminal(0), stdoutIsTerminal: System.isTerminal(1),
-      variables: System.environmentVariables(), terminalColumns: currentColumns())
+      stderrIsTerminal: System.isTerminal(2), variables: System.environmentVariables(),
+      terminalColumns: currentColumns())
   }
 
   /// The width of the terminal on standard output now, if it is one.

@@ -60,6 +60,8 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case words([String])
   /// These words, comma-separated (`--compare flutter,qt`).
   case commaList([String])
+  /// `trace:`, then a file after it (`--fit`).
+  case trace
   /// A file name.
   case fileNames
   /// A command name of the language, then the rest of a script (`rowdrag --complete`).
@@ -128,6 +130,16 @@ public enum OptionTable {
           message: "--compare: name presets, current or trace:FILE, comma-separated, or all")
       }
       options.compare = names
+    },
+    OptionSpec(
+      "fit", argument: "trace:FILE", completes: .trace,
+      "replay the script under every law; print the hold and autoscroll closest to FILE"
+    ) { options, value throws(UsageError) in
+      let trace = ComparisonRequest.tracePrefix
+      guard let value, value.hasPrefix(trace), value.count > trace.count else {
+        throw UsageError(message: "--fit: name an app trace, e.g. --fit trace:app-trace.jsonl")
+      }
+      options.fit = value
     },
     OptionSpec(
       "plot", argument: "FILE", completes: .fileNames,

@@ -35,6 +35,11 @@ public struct Options: Sendable {
   public var trace: String?
   /// `--compare NAME,…`: replay the script under these presets and print the table.
   public var compare: [String]?
+  /// `--fit trace:FILE`: replay the script under fitted settings and print the closest.
+  public var fit: String?
+  /// Whether the script is replayed for a table rather than run for its output
+  /// (`--compare`, `--fit`).
+  public var replaysScript: Bool { compare != nil || fit != nil }
   /// `--plot FILE.svg`: with `--compare`, the chart; `FILE.html`, the animated report.
   public var plot: String?
   /// `--on-drop CMD`: the drop hook (BOARD.md §7).

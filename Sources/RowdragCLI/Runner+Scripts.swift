@@ -37,7 +37,8 @@ extension Runner {
   /// (exit 4), as a bad or missing list is.
   /// With `rowCount`, once the list is loaded, a `row` past the list is bad input too.
   func checkTraces(_ options: Options, rowCount: Int? = nil) -> ExitCode? {
-    for name in options.compare ?? [] where name.hasPrefix(ComparisonRequest.tracePrefix) {
+    let names = (options.compare ?? []) + (options.fit.map { [$0] } ?? [])
+    for name in names where name.hasPrefix(ComparisonRequest.tracePrefix) {
       do {
         _ = try AppTrace.read(
           path: String(name.dropFirst(ComparisonRequest.tracePrefix.count)), rowCount: rowCount)
@@ -52,6 +53,27 @@ extension Runner {
     return nil
   }
 
+  /// `--fit trace:FILE`, once the script ran: the fit's report on standard output.
+  /// Ctrl-C stops the search; the best line so far is printed, and then the run ends as
+  /// Ctrl-C ends a filter.
+  private func runFit(_ trace: String, runner: LineRunner, effects: Effects) -> ExitCode {
+    var effects = effects
+    Signals.catchInterrupts()
+    effects.isInterrupted = { Signals.interruptPending }
+    do {
+      try runner.run(.meta(.fit([trace])), named: "--fit", out: stdout, effects: effects)
+    } catch {
+      report(error.description)
+      if Signals.takeInterrupt() { Signals.endByInterrupt() }
+      return error.isIOFailure ? .ioFailure : .commandFailed
+    }
+    if Signals.takeInterrupt() {
+      try? stdout.flush()
+      Signals.endByInterrupt()
+    }
+    return .success
+  }
+
   /// Whether commands must be kept for a comparison: `--compare`, or a source that
   /// mentions a command that reads them (`compare`; a cheap over-approximation of
   /// "runs it") — and
@@ -59,7 +81,7 @@ extension Runner {
   /// `CommandRecorder.streamLimit` commands, so an endless one runs in flat memory.
   /// Under `--compare` a behaviour `set` inside the gesture is refused at its line.
   static func recorder(_ sources: [LineReader], options: Options) -> CommandRecorder {
-    if options.compare != nil {
+    if options.replaysScript {
       return CommandRecorder(isOn: true, refusesBehaviourSetsInGesture: true)
     }
     let names = CommandTable.commands.filter(\.readsHistory).flatMap { [$0.name] + $0.aliases }
@@ -85,7 +107,7 @@ extension Runner {
     var failed: ExitCode?
     let runner = LineRunner(session: session, recorder: Self.recorder(sources, options: options))
     // Comparing, the script's own output is not wanted: the table is.
-    let out = options.compare == nil ? stdout : OutputSink(memoryNamed: "<compare>")
+    let out = options.replaysScript ? OutputSink(memoryNamed: "<compare>") : stdout
     scripts: for source in sources {
       var lineNumber = 0
       while true {
@@ -113,12 +135,18 @@ extension Runner {
         if result.quit != .proceed { break scripts }
       }
     }
-    if options.compare == nil,
+    if !options.replaysScript,
       let warning = session.touches.panWarning(hold: session.engine.settings.hold)
     {
       report(warning)
     }
-    if let names = options.compare {
+    if let fit = options.fit {
+      if let failed { return failed }
+      if let failed = checkTraces(options, rowCount: session.engine.layout.order.count) {
+        return failed
+      }
+      return runFit(fit, runner: runner, effects: effects)
+    } else if let names = options.compare {
       if let failed { return failed }
       if let failed = checkTraces(options, rowCount: session.engine.layout.order.count) {
         return failed
@@ -173,7 +201,7 @@ extension Runner {
   private func writeAccepted(_ failed: ExitCode, _ session: Session, _ options: Options)
     -> ExitCode
   {
-    guard options.compare == nil, let suffix = options.inPlace, let path = options.file else {
+    guard !options.replaysScript, let suffix = options.inPlace, let path = options.file else {
       return failed
     }
     do {

@@ -121,6 +121,7 @@ public struct Runner {
     }
     let trace = TraceSink()
     var effects = Self.effects(options, trace: trace)
+    if environment.stderrIsTerminal { effects.progress = ProgressLine(stderr).update }
     // What a command changed out of sight, for a program reading the output as it
     // comes (`--verbose`, `set verbose on`); each line is flushed as it is told.
     session.verbose = options.verbose
@@ -214,8 +215,14 @@ public struct Runner {
     try? stderr.flush()
   }
 
-  /// Why `--compare` (or `--plot`) cannot be used with these options, if so.
+  /// Why `--compare`, `--fit` (or `--plot`) cannot be used with these options, if so.
   private func compareRefusal(_ options: Options) -> String? {
+    if options.fit != nil {
+      if options.compare != nil { return "--fit and --compare each print a table; give one" }
+      if options.plot != nil { return "--plot goes with --compare, not --fit" }
+      if options.live { return "--fit replays a script; it does not go with --live" }
+      if options.inPlace != nil { return "--fit prints a table; it does not go with -i" }
+    }
     if options.plot != nil && options.compare == nil { return "--plot goes with --compare" }
     if let plot = options.plot, let refusal = ComparisonRequest.plotRefusal(plot) {
       return "--plot " + refusal

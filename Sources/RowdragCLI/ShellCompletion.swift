@@ -108,6 +108,7 @@ enum ShellCompletion {
       found = script(context.value, session: session(options, home: home))
     case .format: found = format(context.value)
     case .commaList: found = compare(context.value)
+    case .trace: found = trace(context.value)
     case .setting(let key): found = setting(key, context.value)
     case .words(let words):
       found = words.filter { $0.hasPrefix(context.value) }.map {
@@ -238,6 +239,16 @@ enum ShellCompletion {
     return names.filter { $0.0.hasPrefix(word) }.map {
       Candidate(value: head + $0.0, description: $0.1)
     }
+  }
+
+  /// `--fit`'s argument: `trace:`, then after it a file.
+  static func trace(_ text: String) -> [Candidate] {
+    let trace = ComparisonRequest.tracePrefix
+    guard text.hasPrefix(trace) else {
+      return trace.hasPrefix(text)
+        ? [Candidate(value: trace, description: "an app's own per-frame trace, trace:FILE")] : []
+    }
+    return compare(text)
   }
 
   /// A listed word's own description (a preset's source, a profile's or rule's

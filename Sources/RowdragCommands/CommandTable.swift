@@ -125,6 +125,7 @@ public enum CommandTable {
     MetaCommand.presetsRow,
     MetaCommand.traceRow,
     MetaCommand.compareRow,
+    MetaCommand.fitRow,
     MetaCommand.requireRow,
     FileCommand.writeRow,
     FileCommand.writeForcedRow,

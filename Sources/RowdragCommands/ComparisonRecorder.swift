@@ -44,6 +44,9 @@ final class ComparisonRecorder {
   var frameLog = ComparisonFrames()
   /// The viewport's height in force, for the frames.
   private var viewport: Double
+  /// Whether the series and frames are kept: not for `fit`'s replays, which need only
+  /// the figures and the traces' differences.
+  var keepsSeries = true
 
   /// The app traces this replay is compared with, on the clock, as it runs; and what
   /// each came to (by the trace row's name) once `finish` is called.
@@ -53,6 +56,9 @@ final class ComparisonRecorder {
   var traceClock: TraceClock?
   /// The engine's time at the gesture's start: a trace's `t` counts from there.
   private let startTime: Double
+  /// When a command moved the finger, seconds from the gesture's start (`fit` says
+  /// whether the finger rests where no law follows the trace).
+  private(set) var fingerMoves: [Double] = []
   /// Whether the row knows which row is lifted, to say why none moved (a trace
   /// without `row` does not).
   var explainsIdle = true
@@ -129,6 +135,7 @@ final class ComparisonRecorder {
       track(run.phase)
     }
     offset = run.offset
+    guard keepsSeries else { return }
     offsetSeries.append(run.time, run.offset)
     if let distance = run.measuredDistance {
       velocitySeries.append(distance, NumberText.asFixed3(run.lastDelta) * fps)
@@ -149,6 +156,7 @@ final class ComparisonRecorder {
     let velocity = NumberText.asFixed3(report.delta) * fps
     peakSpeed = Swift.max(peakSpeed, abs(velocity))
     offset = report.offset
+    guard keepsSeries else { return }
     offsetSeries.append(report.time, report.offset)
     if let distance = report.measuredDistance { velocitySeries.append(distance, velocity) }
     frameLog.observe(report, viewport: viewport)
@@ -156,8 +164,11 @@ final class ComparisonRecorder {
 
   /// After each replayed command, with the engine before and after it.
   func command(before: Engine, after: Engine, failed: String?) {
-    frameLog.resolve(start: before)
+    if keepsSeries { frameLog.resolve(start: before) }
     viewport = after.settings.viewport
+    if let finger = after.finger, finger != before.finger {
+      fingerMoves.append(after.time - startTime)
+    }
     touches.count(before: TouchCount.kind(before.phase), after: TouchCount.kind(after.phase))
     if let failed {
       failures += 1

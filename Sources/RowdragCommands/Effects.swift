@@ -29,6 +29,10 @@ public struct Effects {
   public var isInterrupted: () -> Bool
   /// Runs the live view: the interactive shell's, the only place it can run.
   public var openLive: (() throws -> Void)?
+  /// Told how a long search goes (`fit`), a line at a time, and nil when it ends: a
+  /// terminal's standard error shows the line in place once it has run a second; nil
+  /// where nobody watches.
+  public var progress: ((String?) -> Void)?
 
   public init(
     trace: TraceSink?, frames: FrameSink?, dropHook: DropHook?, notify: ((String) -> Void)?,

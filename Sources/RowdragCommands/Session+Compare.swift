@@ -79,7 +79,6 @@ extension Session {
     traces: [String: AppTrace] = [:], everyFrame: Bool = false, effects: Effects,
     notRun: inout [ComparisonTable.NotRun]
   ) throws -> [ComparisonRecorder] {
-    let discard = OutputSink(memoryNamed: "<compare>")
     var runs: [ComparisonRecorder] = []
     for row in rows {
       var engine = gesture.start
@@ -106,39 +105,61 @@ extension Session {
         engine.setPresetName(preset.name)
         name = preset.name
       }
-      let recorder = ComparisonRecorder(preset: name, engine: engine)
+      var compared: [(name: String, trace: AppTrace)] = []
       for case .trace(let path) in rows {
-        guard let trace = traces[path] else { continue }
         let name = ComparisonRequest.tracePrefix + path
-        guard !recorder.alignments.contains(where: { $0.name == name }) else { continue }
-        recorder.alignments.append(
-          TraceAlignment(
-            name: name, trace: trace, startOffset: engine.verticalOffset,
-            fps: engine.settings.fps))
-      }
-      let simulation = effects.simulation(
-        frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))
-      let replay = Session(document: document, engine: engine, filePath: filePath)
-      for command in gesture.commands {
-        let before = replay.engine
-        var failure: String?
-        do {
-          let context = CommandContext(
-            session: replay, out: discard, effects: simulation, recorder: .off)
-          _ = try command.run(in: context)
-        } catch let error as EngineError {
-          failure = error.message
-        } catch let error as CommandError {
-          if error == .interrupted { throw error }
-          failure = error.message
-        } catch {
-          failure = "\(error)"
+        guard let trace = traces[path], !compared.contains(where: { $0.name == name }) else {
+          continue
         }
-        recorder.command(before: before, after: replay.engine, failed: failure)
+        compared.append((name, trace))
       }
-      recorder.finish()
-      runs.append(recorder)
+      runs.append(
+        try replay(
+          gesture.commands, from: engine, as: name, against: compared, everyFrame: everyFrame,
+          effects: effects))
     }
     return runs
+  }
+
+  /// One row's replay: `commands` run from `engine` on a session of their own over a
+  /// copy of the document, with the effects of a simulation, compared with each of
+  /// `traces` on the clock as they run. A command refused under this row's settings is
+  /// counted, not thrown; Ctrl-C is thrown. `lean` keeps no series or frames.
+  func replay(
+    _ commands: ArraySlice<Command>, from engine: Engine, as name: String,
+    against traces: [(name: String, trace: AppTrace)], everyFrame: Bool, effects: Effects,
+    lean: Bool = false
+  ) throws -> ComparisonRecorder {
+    let recorder = ComparisonRecorder(preset: name, engine: engine)
+    recorder.keepsSeries = !lean
+    for (traceName, trace) in traces {
+      recorder.alignments.append(
+        TraceAlignment(
+          name: traceName, trace: trace, startOffset: engine.verticalOffset,
+          fps: engine.settings.fps))
+    }
+    let simulation = effects.simulation(
+      frames: FrameSink(needsEveryFrame: everyFrame, observe: recorder.observe))
+    let replay = Session(document: document, engine: engine, filePath: filePath)
+    let discard = OutputSink(memoryNamed: "<compare>")
+    for command in commands {
+      let before = replay.engine
+      var failure: String?
+      do {
+        let context = CommandContext(
+          session: replay, out: discard, effects: simulation, recorder: .off)
+        _ = try command.run(in: context)
+      } catch let error as EngineError {
+        failure = error.message
+      } catch let error as CommandError {
+        if error == .interrupted { throw error }
+        failure = error.message
+      } catch {
+        failure = "\(error)"
+      }
+      recorder.command(before: before, after: replay.engine, failed: failure)
+    }
+    recorder.finish()
+    return recorder
   }
 }

@@ -17,8 +17,8 @@ struct TraceAlignment {
   /// The trace's row name, its sample times (seconds from the gesture's start) and
   /// offsets.
   let name: String
-  private let times: [Double]
-  private let offsets: [Double]
+  let times: [Double]
+  let offsets: [Double]
   /// Half the trace's time resolution: how near a frame a sample must be to be it.
   private let tolerance: Double
   /// The next sample to compare.
@@ -30,6 +30,10 @@ struct TraceAlignment {
   private var taken = 0
   /// The frames per second in force, for frames after the replay's end.
   private var frameTime: Double
+
+  /// The replay's offset at each sample so far: `fit` compares their steps, and says
+  /// from them where no law follows the trace.
+  private(set) var replayOffsets: [Double] = []
 
   /// What the samples so far came to.
   private var maximum = 0.0
@@ -119,12 +123,35 @@ struct TraceAlignment {
     }
     let span = (previous?.time ?? 0) - (first?.time ?? 0)
     let mean = span > 0 ? area / span : (next > 0 ? sum / Double(next) : 0)
-    return TraceDifference(max: maximum, mean: mean, firstOver: firstOver)
+    return TraceDifference(
+      max: maximum, mean: mean, firstOver: firstOver,
+      stepMean: stepMean())
   }
+
+  /// How far the trace moved in the tenth of a second before each sample, against how
+  /// far the replay moved, on average: an offset that is off since earlier counts only
+  /// where it went off, and a timer firing a frame early or late (a step here, the
+  /// other's there) only as much as its step.
+  private func stepMean() -> Double {
+    var sum = 0.0
+    var count = 0
+    var from = 0
+    for i in replayOffsets.indices {
+      while times[from] < times[i] - Self.stepSpan { from += 1 }
+      guard from < i else { continue }
+      sum += abs((offsets[i] - offsets[from]) - (replayOffsets[i] - replayOffsets[from]))
+      count += 1
+    }
+    return count > 0 ? sum / Double(count) : 0
+  }
+
+  /// The span of `stepMean`'s steps, in seconds.
+  static let stepSpan = 0.1
 
   /// Sample `next` against the replay's `offset` at its time, in frame `frame`.
   private mutating func record(_ t: Double, _ offset: Double, frame: Int) {
     let difference = abs(offsets[next] - offset)
+    replayOffsets.append(offset)
     next += 1
     maximum = Swift.max(maximum, difference)
     sum += difference

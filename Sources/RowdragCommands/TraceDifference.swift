@@ -10,6 +10,9 @@ struct TraceDifference: Equatable {
   /// The first sample where they differ by more than 1 point: its time and the
   /// replay's frame at that time.
   var firstOver: (time: Double, frame: Int)?
+  /// The mean over samples of how far the trace's step over the tenth of a second
+  /// before differs from the replay's: what `fit` searches on (`TraceFit`).
+  var stepMean = 0.0
 
   static func == (a: TraceDifference, b: TraceDifference) -> Bool {
     a.max == b.max && a.mean == b.mean && a.firstOver?.time == b.firstOver?.time

@@ -31,6 +31,7 @@ enum CommandsTarget {
       case .meta(.compare(let words))
       where words.contains(where: { $0.hasPrefix("plot=") || $0.contains("trace:") }):
         continue  // would write a file, or read one (/dev/zero)
+      case .meta(.fit): continue  // reads a trace file
       case .gesture(.tick(let n)) where n > 5_000: continue
       case .gesture(.wait(let s)) where s * session.engine.settings.fps > 5_000: continue
       default: break

@@ -40,6 +40,7 @@ struct CommandReplaysTests {
     "presets": ("", "presets"),
     "trace": ("", "trace -"),
     "compare": ("press 2; drag +120; release", "compare rowdrag"),
+    "fit": ("press 2; drag +120; release", "fit trace:/nonexistent/app.jsonl"),
     "require": ("", "require"),
     "write": ("", "write /dev/null"),
     "write!": ("", "write! /dev/null"),

@@ -94,6 +94,14 @@ struct ShellCompletionTests {
     #expect(lines(["zsh", "rowdrag --compare trace:\(dir)a"]) == ["trace:\(dir)app.jsonl"])
   }
 
+  @Test("--fit: trace:, then its file")
+  func fitTrace() throws {
+    let dir = try folder(["app.jsonl": ""])
+    #expect(lines(["zsh", "rowdrag --fit tr"]) == ["trace:"])
+    #expect(lines(["zsh", "rowdrag --fit flutter"]) == [])
+    #expect(lines(["zsh", "rowdrag --fit trace:\(dir)a"]) == ["trace:\(dir)app.jsonl"])
+  }
+
   @Test("fish: each listed word with its own description, none where there is none")
   func fishDescriptions() {
     #expect(lines(["fish", "rowdrag --autoscroll of"]) == ["off\tno auto-scroll"])

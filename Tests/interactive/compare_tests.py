@@ -146,3 +146,35 @@ def test_compare_all_takes_under_two_seconds_of_cpu(binary):
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         assert out.returncode == 0 and out.stdout.startswith("Comparing "), (arguments, out.stderr)
         assert cpu < 2, (arguments, cpu)
+
+
+def test_fit_on_a_terminal_shows_progress_and_ctrl_c_prints_the_best(binary):
+    """Issue 43: a fit that runs over a second shows its progress on a terminal's
+    standard error; Ctrl-C stops it, prints the best line so far and the table marked
+    interrupted, and the run ends as Ctrl-C ends a filter."""
+    import pexpect
+    script = "press 3; wait 0.6; drag y=590; tick 2400; drag y=300; wait 0.2; release"
+    with tempfile.TemporaryDirectory(prefix="rowdrag-fit-") as work:
+        listing = os.path.join(work, "long.txt")
+        with open(listing, "w") as f:
+            f.write("".join(f"row {i}\n" for i in range(1, 3001)))
+        trace = subprocess.run([binary, "-n", "--preset", "flutter", "--trace", "-", "-e", script, listing],
+                               check=True, capture_output=True, text=True).stdout
+        path = os.path.join(work, "app.jsonl")
+        with open(path, "w") as f:
+            for line in trace.splitlines():
+                frame = json.loads(line)
+                f.write(json.dumps({"t": frame["t"], "offset": frame["offset"] * 1.1}) + "\n")
+        child = pexpect.spawn(binary, ["--fit", "trace:" + path, "-e", script, listing],
+                              env=dict(os.environ, TERM="xterm"), encoding="utf-8", timeout=60,
+                              dimensions=(24, 120))
+        child.expect(r"\r\x1b\[Kfit: \d+ replays, best [0-9.]+ pt on average \(\w+\)")
+        child.send("\x03")  # VINTR, as the terminal sends it
+        child.expect(pexpect.EOF)
+        child.close()
+        text = child.before.replace("\r\n", "\n")
+        # The progress line is cleared (`\r\x1b[K`) before the report starts.
+        report = text[text.index("\x1b[K--") + 3:]
+        assert report.startswith("--") and "--autoscroll '" in report.splitlines()[0], text
+        assert "replays (interrupted: the best so far):" in report, text
+        assert child.exitstatus == 130 or child.signalstatus == 2, (child.exitstatus, child.signalstatus)

@@ -34,6 +34,7 @@ import subprocess
 import tempfile
 
 import catalogue
+import fit_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -495,3 +496,20 @@ def test_qt_listview_conformance(binary):
         failures.append(f"the preset reproduces '{name}' ({REPRODUCED[name]}), but no gesture needs it: "
                         "a gesture that shows it belongs in HANDMADE")
     assert not failures, "\n".join(failures)
+
+
+def test_fit_on_real_qt_traces_is_never_worse_than_the_presets(binary):
+    """Issue 43: `fit` on Qt's own offsets, frame by frame (fit_check.py), in the first
+    three gestures in which Qt scrolls."""
+    jobs = [gesture(seed) for seed in range(SEEDS)] + HANDMADE
+    with tempfile.TemporaryDirectory() as work:
+        qt = run_qt(jobs, work)
+        scrolled = [job for job in jobs if len(set(qt[job["id"]]["offsets"])) > 1][:3]
+        assert len(scrolled) == 3, "Qt scrolled in fewer than three gestures"
+        for job in scrolled:
+            path = os.path.join(work, f"rows{job['id']}.json")
+            with open(path, "w") as f:
+                f.write(list_text(job))
+            commands = script(job).rsplit("; print", 1)[0]
+            print("     " + fit_check.check(binary, ["--viewport", str(job["viewport"])], commands, path,
+                                            qt[job["id"]]["offsets"], f"qt seed {job['id']}"))

@@ -39,6 +39,7 @@ import tempfile
 import urllib.parse
 
 import chromium
+import fit_check
 
 SORTABLE_JS = "/usr/share/javascript/sortable/Sortable.js"
 JQUERY_JS = "/usr/share/javascript/jquery/jquery.js"
@@ -777,3 +778,39 @@ def test_sortablejs_reproduced_behaviours_are_needed(binary):
 
 def test_jqueryui_reproduced_behaviours_are_needed(binary):
     reproduced_library(binary, "jqueryui")
+
+
+# How many real traces `fit` is given (issue 43): the table's first gestures in which
+# the library scrolls.
+FIT_TRACES = 3
+
+
+def fit_library(binary, library):
+    with tempfile.TemporaryDirectory(prefix="rowdrag-conformance-") as directory:
+        page = page_file(directory, library)
+        listing = os.path.join(directory, "list.json")
+        fitted = 0
+        with conformance_browser() as browser:
+            for seed in range(TABLE_SEEDS):
+                if fitted == FIT_TRACES:
+                    break
+                case = gesture(library, seed)
+                with open(listing, "w") as f:
+                    f.write(listing_of(case))
+                real = run_browser(browser, page, library, case)
+                if len(set(real["offsets"])) < 2:
+                    continue
+                fitted += 1
+                script = "; ".join((["scroll y=%d" % case["offset"]] if case["offset"] else [])
+                                   + script_of(case))
+                print("     " + fit_check.check(binary, ["--viewport", str(case["viewport"])], script,
+                                                listing, real["offsets"], f"{library} seed {seed}"))
+        assert fitted == FIT_TRACES, f"{library} scrolled in only {fitted} of {TABLE_SEEDS} gestures"
+
+
+def test_fit_on_real_sortablejs_traces_is_never_worse_than_the_presets(binary):
+    fit_library(binary, "sortablejs")
+
+
+def test_fit_on_real_jqueryui_traces_is_never_worse_than_the_presets(binary):
+    fit_library(binary, "jqueryui")

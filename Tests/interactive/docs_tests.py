@@ -216,6 +216,10 @@ def test_readme_examples_run(binary):
         assert out.stdout.strip(), f"README block printed nothing:\n{block}"
         if "drag -80" in block:
             assert out.stdout == "# Today\n[ ] book the dentist\n[ ] reply to the landlord\n[x] water the plants\n", out.stdout
+        if "--fit trace:examples/app-trace.jsonl" in block:
+            # The settings the example trace was made with (README, "Compare your app").
+            assert out.stdout.splitlines()[0] == (
+                "--preset flutter --hold 0.5 --autoscroll 'overflow cap=20 clock=timer:18'"), out.stdout
         if "rebase -q -i" in block:
             assert out.stdout.split() == ["commit", "2", "commit", "4", "commit", "3", "commit", "1"], out.stdout
 

@@ -14,6 +14,7 @@ import live_board_tests  # noqa: E402
 import repl_tests  # noqa: E402
 import shell_tests  # noqa: E402
 import docs_tests  # noqa: E402
+import fit_round_trip_tests  # noqa: E402
 import deb_tests  # noqa: E402
 import model_tests  # noqa: E402
 import board_model_tests  # noqa: E402
@@ -36,7 +37,7 @@ def main():
     modules = (model_tests, board_model_tests, formats_model_tests, compare_tests, chart_tests,
                report_tests, conformance_web_tests, conformance_qt_tests, pipe_tests, hook_tests, fault_tests,
                meaning_tests, differential_tests, repl_tests, live_tests, live_board_tests, shell_tests,
-               docs_tests, deb_tests)
+               docs_tests, fit_round_trip_tests, deb_tests)
     chosen = set(sys.argv[2:])
     unknown = chosen - {m.__name__ for m in modules}
     if unknown:

@@ -11,6 +11,9 @@ public enum MetaCommand: Sendable, Equatable {
   case trace(String)
   /// Replays this session's commands under each preset and prints the comparison.
   case compare([String])
+  /// `fit trace:FILE`: the hold and auto-scroll law that replay the gesture closest to
+  /// an app's trace.
+  case fit([String])
   /// `require --OPTION /VALUE/ …`: fails unless the list was loaded with exactly these
   /// load options (a recording begins with it, so it replays only on the list as the
   /// live view read it).
@@ -60,6 +63,15 @@ extension MetaCommand {
   ) { (args) throws(CommandError) in
     try args.arity(1...64)
     return .meta(.compare(args.tokens.map(\.text)))
+  }
+
+  static let fitRow = CommandSpec(
+    "fit", replays: false, "trace:FILE",
+    "find the hold and autoscroll that replay the gesture closest to an app trace",
+    completes: .words([ComparisonRequest.tracePrefix]), readsHistory: true
+  ) { (args) throws(CommandError) in
+    try args.arity(1...1)
+    return .meta(.fit(args.tokens.map(\.text)))
   }
 
   static let requireRow = CommandSpec(
@@ -118,6 +130,8 @@ extension MetaCommand {
     case .compare(let words):
       try out.write(
         try session.compare(words, effects: context.effects, recorder: context.recorder))
+    case .fit(let words):
+      try out.write(try session.fit(words, effects: context.effects, recorder: context.recorder))
     case .require(let words): try session.require(words)
     case .help(let name):
       try out.write(HelpWrap.wrap(try session.help(name), width: session.helpWidth))
