@@ -7,13 +7,6 @@ enum ComparisonTable {
     var reason: String
   }
 
-  /// The table of `runs`, replayed at `fps`, as the terminal prints it.
-  static func render(
-    _ runs: [ComparisonRecorder], notRun: [NotRun] = [], commands: Int, fps: Double
-  ) -> String {
-    text(content(runs, notRun: notRun, commands: commands, fps: fps))
-  }
-
   /// What the comparison of `runs` shows, replayed at `fps` (a trace's rate is set
   /// beside it): the cells and sentences the terminal and the report both print.
   static func content(

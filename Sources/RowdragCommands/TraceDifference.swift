@@ -1,7 +1,7 @@
 /// How far a replayed row's offset is from a trace row's, on the clock
 /// (`TraceAlignment`): what tells an app developer which preset behaves like their
 /// app, and from which moment on it does not.
-struct TraceDifference: Equatable {
+struct TraceDifference {
   /// The largest `|trace offset − row offset|` over the trace's samples, and its mean
   /// over the trace's time (each sample weighs the time around it, so a trace at
   /// 120 Hz, or one that dropped a frame, gives the mean a 60 Hz one does).
@@ -13,11 +13,6 @@ struct TraceDifference: Equatable {
   /// The mean over samples of how far the trace's step over the tenth of a second
   /// before differs from the replay's: what `fit` searches on (`TraceFit`).
   var stepMean = 0.0
-
-  static func == (a: TraceDifference, b: TraceDifference) -> Bool {
-    a.max == b.max && a.mean == b.mean && a.firstOver?.time == b.firstOver?.time
-      && a.firstOver?.frame == b.firstOver?.frame
-  }
 
   /// `2.217 s (frame 133)`, or `-`.
   var firstOverText: String {

@@ -130,9 +130,10 @@ final class TraceFit {
   }
 
   /// Coordinate descent from `start`: up to `passes` passes over its numbers and keys,
-  /// ending early when a pass finds nothing better. A number or key that changed
-  /// nothing at any value in the first pass is not tried again. A `thorough` pass also
-  /// refits the numbers for each value of the keys in `refittedKeys`, and moves the
+  /// ending early when a pass gains little. A number that changed nothing at any value
+  /// in the first pass, or a key in any pass, is not tried again. A quick pass tries
+  /// only the main numbers and the `shapeKeys`; a `thorough` one tries every number and
+  /// key, refits the numbers for each value of the `refittedKeys`, and moves the
   /// numbers together by a simplex.
   private func descend(from start: Scored, passes: Int, thorough: Bool) throws -> Scored {
     var current = start
