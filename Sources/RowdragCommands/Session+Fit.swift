@@ -24,7 +24,7 @@ extension Session {
     // frame scrolls by another amount a second at another rate.
     var fpsOption: Double?
     let fps = start.settings.fps
-    if let rate = trace.clock.rate(beside: fps), abs(rate - fps) > 0.05 * fps {
+    if let rate = trace.clock.rate(beside: fps), abs(rate - fps) > 0.05 * fps, rate.rounded() >= 1 {
       try start.setFPS(rate.rounded())
       fpsOption = rate.rounded()
     }

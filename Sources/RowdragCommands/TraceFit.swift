@@ -222,8 +222,8 @@ final class TraceFit {
     if coordinate == .timer {
       // Between coarse probes, every whole millisecond around the best.
       let x = points[best].x
-      let step = (points.count > 2 ? (points[points.count - 1].x - points[0].x) / 40 : 1).rounded(
-        .up)
+      let spread = points.count > 2 ? (points[points.count - 1].x - points[0].x) / 40 : 1
+      let step = Swift.min(20, Swift.max(1, spread.rounded(.up)))
       for ms in Swift.stride(from: x - step + 1, to: x + step, by: 1) where ms >= 1 {
         _ = try probe(ms.rounded())
       }
