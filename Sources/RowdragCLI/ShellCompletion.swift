@@ -248,7 +248,10 @@ enum ShellCompletion {
       return trace.hasPrefix(text)
         ? [Candidate(value: trace, description: "an app's own per-frame trace, trace:FILE")] : []
     }
-    return compare(text)
+    let typed = String(text.dropFirst(trace.count))
+    return FileNameCandidates.matching(typed, limit: limit).map {
+      Candidate(value: trace + $0.path + ($0.isFolder ? "/" : ""))
+    }
   }
 
   /// A listed word's own description (a preset's source, a profile's or rule's

@@ -180,7 +180,7 @@ struct FitCandidate {
       // is searched as a number).
       var clocks: [ScrollClock] = [.frame, .step, .move]
       if keys.clock.periodMilliseconds == nil {
-        for period in [Self.rounded(1000 / fps), 10, 20, 33, 50] {
+        for period in [Self.rounded(1000 / fps), 10, 20, 33, 50] where period >= 1 {
           clocks.append(.timer(period: period, text: NumberText.short(period)))
         }
       }
@@ -214,9 +214,13 @@ struct FitCandidate {
   /// Four significant digits: what `fit` prints, and so what it tries.
   static func rounded(_ value: Double) -> Double {
     guard value != 0, value.isFinite else { return value }
-    let scale = pow(10, 3 - floor(log10(abs(value))))
-    guard scale.isFinite, scale > 0 else { return value }
-    let rounded = (value * scale).rounded() / scale
+    // By a power of ten that is exact (10^k, k >= 0), so 123,456 reads 123,500, not
+    // 123,500.00000000001.
+    let exponent = 3 - floor(log10(abs(value)))
+    let power = pow(10, abs(exponent))
+    guard power.isFinite, power > 0 else { return value }
+    let rounded =
+      exponent >= 0 ? (value * power).rounded() / power : (value / power).rounded() * power
     return rounded.isFinite ? rounded : value
   }
 

@@ -4,6 +4,9 @@
 /// average, what the trace does that no law does.
 struct FitReport {
   var line: String
+  /// The keys the script sets before its gesture, which would override the line's
+  /// options of the same name.
+  var overridden: [String] = []
   /// The trace's row name (`trace:FILE`) and its clock line.
   var trace: String
   var clock: String
@@ -32,6 +35,11 @@ struct FitReport {
     text += ComparisonTable.columns(rows, numeric: [1, 2])
     text += "\n  fit: the line above, on the clock against the trace (points); then the\n"
     text += "  presets nearest the trace, each with all its settings\n"
+    if !overridden.isEmpty { text += "\n" }
+    for key in overridden {
+      text +=
+        "  note: 'set \(key)' before the gesture overrides --\(key); set the line's value there\n"
+    }
     if let explanation { text += "\nSummary\n  \(explanation)\n" }
     return text
   }

@@ -20,11 +20,14 @@ extension Session {
       String(name.dropFirst(ComparisonRequest.tracePrefix.count)),
       rowCount: engine.layout.order.count)
     var start = gesture.start
-    // A trace logged at another rate is replayed at its rate: a law that steps once a
-    // frame scrolls by another amount a second at another rate.
+    // A trace logged at another display rate is replayed at its rate: a law that steps
+    // once a frame scrolls by another amount a second at another rate. A rate outside
+    // 20-1,000 Hz is an app's log of samples, not its display's frames.
     var fpsOption: Double?
     let fps = start.settings.fps
-    if let rate = trace.clock.rate(beside: fps), abs(rate - fps) > 0.05 * fps, rate.rounded() >= 1 {
+    if let rate = trace.clock.rate(beside: fps), abs(rate - fps) > 0.05 * fps,
+      Self.displayRates.contains(rate)
+    {
       try start.setFPS(rate.rounded())
       fpsOption = rate.rounded()
     }
@@ -65,8 +68,15 @@ extension Session {
     if !interrupted, best.mean > 1, let engine = best.candidate.engine(from: start) {
       explanation = try explain(best, engine: engine, gesture: gesture, trace: (name, trace))
     }
+    // A `set` of the line's keys before the gesture would override the line's option.
+    let given: Set<String> = ["preset", "hold", "autoscroll", "fps"]
+    let overridden = recorder.commands[..<gesture.commands.startIndex].compactMap { command in
+      if case .meta(.set(let key, _)) = command, given.contains(key) { return key }
+      return nil
+    }
     return FitReport(
       line: (fpsOption.map { "--fps \(NumberText.short($0)) " } ?? "") + best.candidate.line,
+      overridden: Array(Set(overridden)).sorted(),
       trace: name,
       clock: TraceDifference.clockLine(
         trace.clock, frames: trace.frames.count, fps: start.settings.fps),
@@ -74,6 +84,9 @@ extension Session {
       explanation: explanation, interrupted: interrupted
     ).text
   }
+
+  /// The trace rates `fit` replays at, as a display's.
+  static let displayRates = 20.0...1_000.0
 
   /// Where the search starts besides the presets: the settings in force, and every
   /// law with its defaults. When the trace says which row is lifted, those take the

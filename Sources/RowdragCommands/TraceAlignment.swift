@@ -125,14 +125,15 @@ struct TraceAlignment {
     let mean = span > 0 ? area / span : (next > 0 ? sum / Double(next) : 0)
     return TraceDifference(
       max: maximum, mean: mean, firstOver: firstOver,
-      stepMean: stepMean())
+      stepMean: stepMean() ?? mean)
   }
 
   /// How far the trace moved in the tenth of a second before each sample, against how
   /// far the replay moved, on average: an offset that is off since earlier counts only
   /// where it went off, and a timer firing a frame early or late (a step here, the
-  /// other's there) only as much as its step.
-  private func stepMean() -> Double {
+  /// other's there) only as much as its step. Nil when no two samples are that close
+  /// (a trace under 10 Hz): then the offsets' mean stands for it.
+  private func stepMean() -> Double? {
     var sum = 0.0
     var count = 0
     var from = 0
@@ -142,7 +143,7 @@ struct TraceAlignment {
       sum += abs((offsets[i] - offsets[from]) - (replayOffsets[i] - replayOffsets[from]))
       count += 1
     }
-    return count > 0 ? sum / Double(count) : 0
+    return count > 0 ? sum / Double(count) : nil
   }
 
   /// The span of `stepMean`'s steps, in seconds.

@@ -53,10 +53,10 @@ final class TraceFit {
   private(set) var scores: [String: Scored] = [:]
   /// The best so far.
   private(set) var best: Scored?
-  /// Replays run so far.
+  /// Candidates tried so far (those the surface refused among them).
   var replays: Int { scores.count }
 
-  /// How much better a change must make the mean to be taken: less is rounding.
+  /// How much better a change must make the cost to be taken: less is rounding.
   private static let gain = 1e-6
   /// The laws whose best start gets thorough passes.
   static let lawsRefined = 3
@@ -200,8 +200,8 @@ final class TraceFit {
 
   /// The best value of one number: probes at multiples of it (or steps from zero),
   /// then golden-section search between the probes on either side of the best (a
-  /// timer's period is probed in whole milliseconds and not narrowed). Returns the best
-  /// candidate and whether any value changed the mean.
+  /// timer's period is probed in whole milliseconds, then every millisecond around the
+  /// best). Returns the best candidate and whether any value changed the cost.
   private func line(_ coordinate: FitCandidate.Coordinate, from current: Scored) throws -> (
     Scored, Bool
   ) {
@@ -216,7 +216,7 @@ final class TraceFit {
       points.append((rounded, scored))
       return cost(scored)
     }
-    for x in Self.probes(current.candidate.value(coordinate), coordinate) { _ = try probe(x) }
+    for x in probes(current.candidate.value(coordinate), coordinate) { _ = try probe(x) }
     points.sort { $0.x < $1.x }
     var best = points.indices.min { cost(points[$0].scored) < cost(points[$1].scored) } ?? 0
     if coordinate == .timer {
@@ -311,7 +311,7 @@ final class TraceFit {
 
   /// Where a number is probed first: multiples of it, or steps from zero of about the
   /// size it has.
-  static func probes(_ value: Double, _ coordinate: FitCandidate.Coordinate) -> [Double] {
+  func probes(_ value: Double, _ coordinate: FitCandidate.Coordinate) -> [Double] {
     if FitCandidate.isSigned(coordinate) {
       let scale = Swift.max(abs(value), 10)
       return [-1, -0.5, -0.2, 0.2, 0.5, 1].map { value + $0 * scale }
@@ -323,15 +323,10 @@ final class TraceFit {
       let low = Swift.max(1, (value / 4).rounded(.down))
       let high = Swift.max(low + 1, (value * 4).rounded(.up))
       let step = Swift.max(1, ((high - low) / 40).rounded(.up))
-      return Swift.stride(from: low, through: high, by: step).map { $0 } + [1000 / 60]
+      return Swift.stride(from: low, through: high, by: step).map { $0 } + [1000 / fps]
     }
     if value > 0 { return [0, 0.25, 0.5, 0.8, 1.25, 2, 4].map { value * $0 } }
-    let unit: Double =
-      switch coordinate {
-      case .hold: 0.1
-      case .timer: 16
-      default: 10
-      }
+    let unit = coordinate == .hold ? 0.1 : 10
     return [0.25, 0.5, 1, 2, 4, 16].map { unit * $0 }
   }
 

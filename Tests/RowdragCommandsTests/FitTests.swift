@@ -113,6 +113,33 @@ struct FitTests {
     #expect(nothing.status == 1 && nothing.stderr.contains("run a gesture first"), "\(nothing)")
   }
 
+  @Test("odd sessions and traces: a huge timer, a sparse trace, a set the line would not override")
+  func oddInputs() throws {
+    let trace = "trace:\(Self.appTrace)"
+    // A timer of 1e300 ms: its period is scanned in a bounded number of steps.
+    let huge = rowdrag([
+      "--autoscroll", "fixed speed=10 clock=timer:1e300", "--fit", trace, "-f", Self.script,
+      Self.list,
+    ])
+    #expect(huge.status == 0 && huge.stdout.hasPrefix("--"), "\(huge.stderr)")
+    // Every twelfth frame: 5 samples a second, a log rather than a display's frames, so
+    // the replays keep the session's 60 fps, and steps a tenth of a second long compare
+    // as offsets.
+    let frames = try String(contentsOfFile: Self.appTrace, encoding: .utf8).split(separator: "\n")
+    let directory = try CompareTraceTests.Directory()
+    let sparse = try directory.write(
+      "sparse.jsonl",
+      frames.enumerated().filter { ($0.offset + 1) % 12 == 0 }.map { $0.element + "\n" }.joined())
+    let fitted = rowdrag(["--fit", "trace:\(sparse)", "-f", Self.script, Self.list])
+    #expect(fitted.status == 0, "\(fitted.stderr)")
+    #expect(fitted.stdout.contains("17 frames at 5 Hz") && !fitted.stdout.hasPrefix("--fps"))
+    #expect(try #require(Double(try Self.rows(fitted.stdout)["fit"]?[1] ?? "")) < 27.046)
+    // The script's own `set hold` before the gesture would win over the line's --hold.
+    let set = rowdrag(["--fit", trace, "-e", "set hold 0.2", "-f", Self.script, Self.list])
+    #expect(
+      set.stdout.contains("note: 'set hold' before the gesture overrides --hold"), "\(set.stdout)")
+  }
+
   /// A line runner that has run the example gesture, as the shell keeps it.
   func runner() throws -> LineRunner {
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.list)))

@@ -100,6 +100,8 @@ struct ShellCompletionTests {
     #expect(lines(["zsh", "rowdrag --fit tr"]) == ["trace:"])
     #expect(lines(["zsh", "rowdrag --fit flutter"]) == [])
     #expect(lines(["zsh", "rowdrag --fit trace:\(dir)a"]) == ["trace:\(dir)app.jsonl"])
+    // One trace: a comma is part of the file's name, not a list.
+    #expect(lines(["zsh", "rowdrag --fit trace:\(dir)app.jsonl,"]) == [])
   }
 
   @Test("fish: each listed word with its own description, none where there is none")
