@@ -16,25 +16,20 @@ def trace_text(offsets, fps=60):
     return "".join('{"t":%.6f,"offset":%s}\n' % ((k + 1) / fps, offset) for k, offset in enumerate(offsets))
 
 
+def table_rows(output, before):
+    """The rows of the table in the paragraph after the line ending in BEFORE: its first
+    cell -> (max, mean), the next two (a comparison's trace section, fit's table)."""
+    table = output.split(before, 1)[1].split("\n\n")[1]
+    return {cells[0]: (float(cells[1]), float(cells[2]))
+            for cells in (line.split() for line in table.splitlines()[1:])}
+
+
 def trace_rows(output):
-    """The rows of the trace section of a comparison: name -> (max, mean)."""
-    section = output.split("on the clock (points):\n", 1)[1]
-    table = section.split("\n\n")[1]
-    rows = {}
-    for line in table.splitlines()[1:]:
-        cells = line.split()
-        rows[cells[0]] = (float(cells[1]), float(cells[2]))
-    return rows
+    return table_rows(output, "on the clock (points):\n")
 
 
 def fit_rows(output):
-    """The rows of fit's table: name -> (max, mean)."""
-    table = output.split(" replays:\n", 1)[1].split("\n\n")[1]
-    rows = {}
-    for line in table.splitlines()[1:]:
-        cells = line.split()
-        rows[cells[0]] = (float(cells[1]), float(cells[2]))
-    return rows
+    return table_rows(output, " replays:\n")
 
 
 def run(argv):
