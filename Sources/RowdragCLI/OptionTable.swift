@@ -135,8 +135,7 @@ public enum OptionTable {
       "fit", argument: "trace:FILE", completes: .trace,
       "replay the script under every law; print the hold and autoscroll closest to FILE"
     ) { options, value throws(UsageError) in
-      let trace = ComparisonRequest.tracePrefix
-      guard let value, value.hasPrefix(trace), value.count > trace.count else {
+      guard let value, ComparisonRequest.tracePath(value) != nil else {
         throw UsageError(message: "--fit: name an app trace, e.g. --fit trace:app-trace.jsonl")
       }
       options.fit = value

@@ -226,15 +226,11 @@ enum ShellCompletion {
     let head = text.lastIndex(of: ",").map { String(text[...$0]) } ?? ""
     let word = String(text.dropFirst(head.count))
     let trace = ComparisonRequest.tracePrefix
-    if word.hasPrefix(trace) {
-      return FileNameCandidates.matching(String(word.dropFirst(trace.count)), limit: limit).map {
-        Candidate(value: head + trace + $0.path + ($0.isFolder ? "/" : ""))
-      }
-    }
+    if word.hasPrefix(trace) { return traceFiles(word, after: head) }
     let names =
       [
         (ComparisonRequest.currentName, "the settings the command line gives"),
-        ("all", "every preset"), (trace, "an app's own per-frame trace, trace:FILE"),
+        ("all", "every preset"), (trace, traceSummary),
       ] + PresetTable.presets.map { ($0.name, $0.source) }
     return names.filter { $0.0.hasPrefix(word) }.map {
       Candidate(value: head + $0.0, description: $0.1)
@@ -245,12 +241,19 @@ enum ShellCompletion {
   static func trace(_ text: String) -> [Candidate] {
     let trace = ComparisonRequest.tracePrefix
     guard text.hasPrefix(trace) else {
-      return trace.hasPrefix(text)
-        ? [Candidate(value: trace, description: "an app's own per-frame trace, trace:FILE")] : []
+      return trace.hasPrefix(text) ? [Candidate(value: trace, description: traceSummary)] : []
     }
-    let typed = String(text.dropFirst(trace.count))
-    return FileNameCandidates.matching(typed, limit: limit).map {
-      Candidate(value: trace + $0.path + ($0.isFolder ? "/" : ""))
+    return traceFiles(text, after: "")
+  }
+
+  /// What `trace:` is, beside it.
+  private static let traceSummary = "an app's own per-frame trace, trace:FILE"
+
+  /// The files that complete `word` (`trace:` and a typed path), after `head`.
+  private static func traceFiles(_ word: String, after head: String) -> [Candidate] {
+    let trace = ComparisonRequest.tracePrefix
+    return FileNameCandidates.matching(String(word.dropFirst(trace.count)), limit: limit).map {
+      Candidate(value: head + trace + $0.path + ($0.isFolder ? "/" : ""))
     }
   }
 

@@ -66,13 +66,19 @@ public struct ComparisonRequest: Sendable, Equatable {
     return request
   }
 
+  /// The file `trace:FILE` names (`compare`'s rows, `fit`'s trace); nil for any other
+  /// word, and for `trace:` alone.
+  public static func tracePath(_ word: String) -> String? {
+    guard word.hasPrefix(tracePrefix), word.count > tracePrefix.count else { return nil }
+    return String(word.dropFirst(tracePrefix.count))
+  }
+
   /// The rows one name stands for.
   public static func rows(named name: String) throws(CommandError) -> [Row] {
     if name == "all" { return PresetTable.names.map(Row.preset) }
     if name == currentName { return [.current] }
     if name.hasPrefix(tracePrefix) {
-      let path = String(name.dropFirst(tracePrefix.count))
-      guard !path.isEmpty else {
+      guard let path = tracePath(name) else {
         throw CommandError(
           command: "", message: "trace: needs a file name, e.g. trace:app-trace.jsonl")
       }

@@ -123,10 +123,10 @@ struct FitCandidate {
     // A hold in whole milliseconds: no app waits a fraction of one.
     let value = coordinate == .hold ? (raw * 1000).rounded() / 1000 : Self.rounded(raw)
     guard value.isFinite, Self.isSigned(coordinate) || value >= 0 else { return nil }
-    var next = self
     var keys = profile.keys
     switch coordinate {
     case .hold:
+      var next = self
       next.hold = value
       return next
     case .parameter(let index), .parameterPlus(let index):
@@ -135,24 +135,31 @@ struct FitCandidate {
       guard let law = try? AutoScrollLawChoice(profile.law.kind, orderedValues: values) else {
         return nil
       }
-      next.profile = AutoScrollProfile(law, keys: keys)
-      return next.profile.problem == nil ? next : nil
+      return with(AutoScrollProfile(law, keys: keys))
     case .zone, .zonePlus:
       keys.zone = Self.replacing(keys.zone, coordinate == .zone, value)
-    case .timer:
-      guard value >= 1 else { return nil }
-      keys.clock = .timer(period: value, text: NumberText.short(value))
-    case .rearm, .latch:
-      guard value > 0, value <= AutoScrollText.longestRearm else { return nil }
-      if coordinate == .rearm { keys.rearm = value } else { keys.latch = value }
+    case .timer: keys.clock = .timer(period: value, text: NumberText.short(value))
+    case .rearm: keys.rearm = value
+    case .latch: keys.latch = value
     case .dampStart, .dampEnd:
       guard var damp = keys.damp else { return nil }
       if coordinate == .dampStart { damp.start = value } else { damp.end = value }
-      guard damp.start < damp.end else { return nil }
       keys.damp = damp
     }
-    next.profile.keys = keys
-    return next.profile.problem == nil ? next : nil
+    var changed = profile
+    changed.keys = keys
+    return with(changed)
+  }
+
+  /// The candidate with `profile`, when the words `fit` prints for it read back as it
+  /// (`set autoscroll` takes no timer under 1 ms, no damp that ends before it starts, no
+  /// sample=move with quintic, …); nil otherwise, so every line printed replays as tried.
+  private func with(_ profile: AutoScrollProfile) -> FitCandidate? {
+    let words = AutoScrollText.format(profile).split(separator: " ").map(String.init)
+    guard (try? AutoScrollText.parse(words)) == profile else { return nil }
+    var next = self
+    next.profile = profile
+    return next
   }
 
   // MARK: Discrete settings
@@ -180,7 +187,7 @@ struct FitCandidate {
       // is searched as a number).
       var clocks: [ScrollClock] = [.frame, .step, .move]
       if keys.clock.periodMilliseconds == nil {
-        for period in [Self.rounded(1000 / fps), 10, 20, 33, 50] where period >= 1 {
+        for period in [Self.rounded(1000 / fps), 10, 20, 33, 50] {
           clocks.append(.timer(period: period, text: NumberText.short(period)))
         }
       }
@@ -203,9 +210,9 @@ struct FitCandidate {
     default: each(\.expiry)
     }
     return options.compactMap { keys in
-      var next = self
-      next.profile.keys = keys
-      return next.profile.problem == nil ? next : nil
+      var changed = profile
+      changed.keys = keys
+      return with(changed)
     }
   }
 

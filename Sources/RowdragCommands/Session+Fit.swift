@@ -8,17 +8,13 @@ extension Session {
   /// report. The replays run with none of `effects` but its Ctrl-C, which ends the
   /// search with the best so far; `effects.progress` hears how it goes.
   func fit(_ words: [String], effects: Effects, recorder: CommandRecorder) throws -> String {
-    guard words.count == 1, words[0].hasPrefix(ComparisonRequest.tracePrefix),
-      words[0].count > ComparisonRequest.tracePrefix.count
-    else {
+    guard words.count == 1, let path = ComparisonRequest.tracePath(words[0]) else {
       throw CommandError(
         command: "", message: "name one app trace: fit trace:FILE, e.g. fit trace:app-trace.jsonl")
     }
     let name = words[0]
     let gesture = try recorder.gesture()
-    let trace = try Self.readTrace(
-      String(name.dropFirst(ComparisonRequest.tracePrefix.count)),
-      rowCount: engine.layout.order.count)
+    let trace = try Self.readTrace(path, rowCount: engine.layout.order.count)
     var start = gesture.start
     // A trace logged at another display rate is replayed at its rate: a law that steps
     // once a frame scrolls by another amount a second at another rate. A rate outside

@@ -133,11 +133,11 @@ final class TraceFit {
   /// ending early when a pass gains little. A number that changed nothing at any value
   /// in the first pass, or a key in any pass, is not tried again. A quick pass tries
   /// only the main numbers and the `shapeKeys`; a `thorough` one tries every number and
-  /// key, refits the numbers for each value of the `refittedKeys`, and moves the
+  /// key, refits the numbers for each value of the `shapeKeys`, and moves the
   /// numbers together by a simplex.
   private func descend(from start: Scored, passes: Int, thorough: Bool) throws -> Scored {
     var current = start
-    var inert: Set<String> = []
+    var inert = Inert()
     for pass in 0..<passes {
       let before = cost(current)
       // A timer's period first, then the numbers, one at a time and then together (a
@@ -155,19 +155,19 @@ final class TraceFit {
       // clock, the point it measures); the others are worth their replays only for the
       // laws that come closest.
       for key in FitCandidate.choiceKeys
-      where !inert.contains(key) && (thorough || Self.shapeKeys.contains(key)) {
+      where !inert.keys.contains(key) && (thorough || Self.shapeKeys.contains(key)) {
         var changes = false
         for alternative in current.candidate.alternatives(key, fps: fps) {
           var scored = try score(alternative)
           if cost(scored) != cost(current) { changes = true }
           // Where the point is measured, and the clock, move the zone and the amount
           // the numbers should have: such a value is judged with its numbers refitted.
-          if thorough, Self.refittedKeys.contains(key), scored.difference != nil, !live.isEmpty {
+          if thorough, Self.shapeKeys.contains(key), scored.difference != nil, !live.isEmpty {
             scored = try simplex(from: scored, live, perCoordinate: 10)
           }
           if cost(scored) < cost(current) - Self.gain { current = scored }
         }
-        if !changes { inert.insert(key) }
+        if !changes { inert.keys.insert(key) }
       }
       // A pass that gains less than a hundredth (of a point, or of the mean) is the last.
       if cost(current) >= before - Swift.max(0.01, 0.01 * before) { break }
@@ -175,26 +175,30 @@ final class TraceFit {
     return current
   }
 
-  /// The keys whose other values are judged with the numbers refitted, and that a first
-  /// look at a law tries.
-  static let refittedKeys: Set<String> = ["point", "clock"]
-  static let shapeKeys = refittedKeys
+  /// The keys that change the scroll's shape: a first look at a law tries them, and a
+  /// thorough pass judges their other values with the numbers refitted.
+  static let shapeKeys: Set<String> = ["point", "clock"]
+
+  /// The numbers and keys a descent found to change nothing.
+  private struct Inert {
+    var coordinates: Set<FitCandidate.Coordinate> = []
+    var keys: Set<String> = []
+  }
 
   /// The numbers of `scored` the simplex moves: all but a timer's period (searched in
   /// whole milliseconds) and those found inert.
-  private func numbers(of scored: Scored, inert: Set<String>) -> [FitCandidate.Coordinate] {
-    scored.candidate.coordinates().filter { $0 != .timer && !inert.contains("\($0)") }
+  private func numbers(of scored: Scored, inert: Inert) -> [FitCandidate.Coordinate] {
+    scored.candidate.coordinates().filter { $0 != .timer && !inert.coordinates.contains($0) }
   }
 
   /// `line` for one number not known to be inert; one that changed nothing in the first
   /// pass becomes so.
   private func number(
-    _ coordinate: FitCandidate.Coordinate, from current: Scored, pass: Int,
-    inert: inout Set<String>
+    _ coordinate: FitCandidate.Coordinate, from current: Scored, pass: Int, inert: inout Inert
   ) throws -> Scored {
-    guard !inert.contains("\(coordinate)") else { return current }
+    guard !inert.coordinates.contains(coordinate) else { return current }
     let (next, changes) = try line(coordinate, from: current)
-    if pass == 0 && !changes { inert.insert("\(coordinate)") }
+    if pass == 0 && !changes { inert.coordinates.insert(coordinate) }
     return next
   }
 
@@ -216,9 +220,12 @@ final class TraceFit {
       points.append((rounded, scored))
       return cost(scored)
     }
+    func bestIndex() -> Int {
+      points.indices.min { cost(points[$0].scored) < cost(points[$1].scored) } ?? 0
+    }
     for x in probes(current.candidate.value(coordinate), coordinate) { _ = try probe(x) }
     points.sort { $0.x < $1.x }
-    var best = points.indices.min { cost(points[$0].scored) < cost(points[$1].scored) } ?? 0
+    var best = bestIndex()
     if coordinate == .timer {
       // Between coarse probes, every whole millisecond around the best.
       let x = points[best].x
@@ -227,7 +234,7 @@ final class TraceFit {
       for ms in Swift.stride(from: x - step + 1, to: x + step, by: 1) where ms >= 1 {
         _ = try probe(ms.rounded())
       }
-      best = points.indices.min { cost(points[$0].scored) < cost(points[$1].scored) } ?? 0
+      best = bestIndex()
     } else {
       var a = points[Swift.max(0, best - 1)].x
       var b = points[Swift.min(points.count - 1, best + 1)].x
@@ -237,7 +244,7 @@ final class TraceFit {
         let d = a + ratio * (b - a)
         if try probe(c) <= (try probe(d)) { b = d } else { a = c }
       }
-      best = points.indices.min { cost(points[$0].scored) < cost(points[$1].scored) } ?? 0
+      best = bestIndex()
     }
     guard cost(points[best].scored) < cost(current) - Self.gain else { return (current, changes) }
     return (points[best].scored, true)
